@@ -1,0 +1,97 @@
+/**
+ * writeWorld: the one place a world file is written. Builds the file under a temporary name in the
+ * target folder, verifies every task's SQL against it, then renames it into place; on any failure the
+ * temporary file is removed, so no half-written world ever carries a final name.
+ */
+import Database from 'better-sqlite3';
+import { createHash } from 'node:crypto';
+import { readFileSync, renameSync, rmSync } from 'node:fs';
+import { FictionError } from '../errors.js';
+import type { WorldData } from '../world/types.js';
+import { FIXED_TABLES_SQL, FTS_REBUILD_SQL, FTS_SQL, INDEXES_SQL, themeTableSql } from './ddl.js';
+import { checkTaskSql } from './task-sql.js';
+
+export interface WrittenWorld {
+  file: string;
+  sha256: string;
+  bytes: number;
+}
+
+export function metaEntries(data: WorldData): [string, string][] {
+  return Object.entries(data.meta).map(([k, v]) => [k, typeof v === 'boolean' ? (v ? '1' : '0') : String(v)]);
+}
+
+/** Insert a world into an open, empty database (one transaction). */
+export function insertWorld(db: Database.Database, data: WorldData): void {
+  db.exec(FIXED_TABLES_SQL);
+  for (const t of data.theme.tables) db.exec(themeTableSql(t));
+  db.exec(FTS_SQL);
+  const tx = db.transaction(() => {
+    const meta = db.prepare('INSERT INTO world_meta (key, value) VALUES (?, ?)');
+    for (const [k, v] of metaEntries(data)) meta.run(k, v);
+    for (const t of data.theme.tables) {
+      const cols = ['id', ...t.columns.map((c) => c.name)];
+      const ins = db.prepare(`INSERT INTO ${t.name} (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`);
+      for (const r of data.rows[t.name] ?? []) ins.run(cols.map((c) => r[c] ?? null));
+    }
+    const fact = db.prepare('INSERT INTO facts VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
+    for (const f of data.facts) fact.run(f.id, f.subject, f.predicate, f.object, f.objectType, f.sourceTable, f.sourceRowid, f.sourceColumn);
+    const doc = db.prepare('INSERT INTO documents VALUES (?, ?, ?, ?, ?, ?, ?)');
+    const pas = db.prepare('INSERT INTO passages VALUES (?, ?, ?, ?)');
+    const pf = db.prepare('INSERT INTO passage_facts VALUES (?, ?)');
+    const df = db.prepare('INSERT INTO document_facts VALUES (?, ?)');
+    for (const d of data.documents) {
+      doc.run(d.id, d.url, d.title, d.site, d.published, d.kind, d.body);
+      const onPage = new Set<number>();
+      for (const p of d.passages) {
+        pas.run(p.id, p.documentId, p.ord, p.text);
+        for (const f of p.factIds) {
+          pf.run(p.id, f);
+          onPage.add(f);
+        }
+      }
+      for (const f of [...onPage].sort((a, b) => a - b)) df.run(d.id, f);
+    }
+    const task = db.prepare('INSERT INTO tasks VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
+    for (const t of data.tasks)
+      task.run(t.id, t.kind, t.question, t.answer, t.answerText, t.answerType, JSON.stringify(t.columns), JSON.stringify(t.keyColumns),
+        t.tolerance, JSON.stringify(t.aliases), JSON.stringify(t.answerFactIds), JSON.stringify(t.hopFactIds), t.sql, t.difficulty);
+    db.exec(FTS_REBUILD_SQL);
+    db.exec(INDEXES_SQL);
+  });
+  tx();
+}
+
+/** Write `data` to `finalPath` atomically (temp file in the same folder, verified, then renamed). */
+export function writeWorld(finalPath: string, data: WorldData, tmpTag = String(process.pid)): WrittenWorld {
+  const tmp = `${finalPath}.${tmpTag}.tmp`;
+  rmSync(tmp, { force: true });
+  let db: Database.Database | undefined;
+  try {
+    db = new Database(tmp);
+    db.pragma('journal_mode = OFF');
+    db.pragma('synchronous = OFF');
+    db.pragma('page_size = 4096');
+    insertWorld(db, data);
+    const bad = checkTaskSql(db, data.tasks);
+    if (bad.length > 0) throw new FictionError('INCONSISTENT', `world ${data.meta.world_id}: ${bad[0]}`);
+    db.close();
+    db = undefined;
+    const bytes = readFileSync(tmp);
+    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    renameSync(tmp, finalPath);
+    return { file: finalPath, sha256, bytes: bytes.length };
+  } catch (e) {
+    try {
+      db?.close();
+    } catch {
+      /* already failing */
+    }
+    rmSync(tmp, { force: true });
+    if (e instanceof FictionError) throw e;
+    const err = e as NodeJS.ErrnoException;
+    if (err.code === 'ENOSPC') throw new FictionError('IO', `no space left writing ${finalPath}`, { cause: e });
+    if (err.code === 'EACCES' || err.code === 'EPERM' || err.code === 'EROFS') throw new FictionError('IO', `cannot write ${finalPath}: ${err.code}`, { cause: e });
+    throw new FictionError('IO', `writing ${finalPath} failed: ${err.message}`, { cause: e });
+  }
+}

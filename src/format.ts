@@ -1,0 +1,93 @@
+/**
+ * Locale-independent formatting of values for pages and answers. Never uses toLocaleString:
+ * output must not depend on the machine.
+ */
+import type { Unit, ValueType } from './themes/_define.js';
+
+export const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+export const MONTHS_SHORT = MONTHS.map((m) => m.slice(0, 3));
+
+/** "1234567.5" → "1,234,567.5" */
+export function withCommas(n: number, decimals = 0): string {
+  const neg = n < 0;
+  const fixed = Math.abs(n).toFixed(decimals);
+  const [int, frac] = fixed.split('.');
+  const grouped = int!.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return (neg ? '-' : '') + grouped + (frac ? `.${frac}` : '');
+}
+
+/** The canonical text of a value as stored in `facts.object`: no separators, fixed decimals, ISO dates. */
+export function canonical(value: number | string, type: ValueType, decimals = 0): string {
+  if (type === 'integer') return String(Math.trunc(Number(value)));
+  if (type === 'real') return Number(value).toFixed(decimals);
+  return String(value);
+}
+
+/** Page rendering styles of a number; every style is exact (no rounding). */
+export type NumberStyle = 0 | 1;
+
+export function formatNumber(value: number, unit: Unit = 'plain', decimals = 0, style: NumberStyle = 0): string {
+  const body = style === 0 ? withCommas(value, decimals) : value.toFixed(decimals);
+  switch (unit) {
+    case 'usd':
+      return value < 0 ? `-$${body.slice(1)}` : `$${body}`;
+    case 'percent':
+      return `${body}%`;
+    default:
+      return body;
+  }
+}
+
+/** Date styles: 0 "March 4, 2029", 1 "2029-03-04", 2 "4 March 2029". */
+export type DateStyle = 0 | 1 | 2;
+
+export function parseIso(iso: string): { y: number; m: number; d: number } {
+  const [y, m, d] = iso.split('-').map(Number);
+  return { y: y!, m: m!, d: d! };
+}
+
+export function formatDate(iso: string, style: DateStyle = 0): string {
+  const { y, m, d } = parseIso(iso);
+  if (style === 1) return iso;
+  if (style === 2) return `${d} ${MONTHS[m - 1]} ${y}`;
+  return `${MONTHS[m - 1]} ${d}, ${y}`;
+}
+
+/** The search-result date line: "Mar 4, 2029". */
+export function formatShortDate(iso: string | null | undefined): string {
+  if (!iso) return 'N/A';
+  const { y, m, d } = parseIso(iso);
+  return `${MONTHS_SHORT[m - 1]} ${d}, ${y}`;
+}
+
+/** ISO date from a day number counted from 1970-01-01 (UTC, no Date.now). */
+export function isoFromDay(day: number): string {
+  return new Date(day * 86400000).toISOString().slice(0, 10);
+}
+
+export function dayFromIso(iso: string): number {
+  return Math.round(Date.parse(`${iso}T00:00:00Z`) / 86400000);
+}
+
+/** Every exact page rendering of a fact's value: what the consistency check accepts as "stated". */
+export function exactForms(object: string, type: ValueType, unit: Unit = 'plain', decimals = 0): string[] {
+  if (type === 'integer' || type === 'real') {
+    const n = Number(object);
+    return [formatNumber(n, unit, decimals, 0), formatNumber(n, unit, decimals, 1)];
+  }
+  if (type === 'date') return [formatDate(object, 0), formatDate(object, 1), formatDate(object, 2)];
+  return [object];
+}
+
+/** A URL path segment: "Zentria X9" → "Zentria_X9". */
+export function slug(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^A-Za-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '');
+}
+
+export function kebab(text: string): string {
+  return slug(text).toLowerCase().replace(/_/g, '-');
+}

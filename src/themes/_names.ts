@@ -1,0 +1,58 @@
+/** Invented names, unique within a world. Word lists are data; the pool enforces uniqueness. */
+import type { Faker } from '@faker-js/faker';
+import type { Rng } from '../rng.js';
+
+const ONSETS = ['b', 'br', 'c', 'cr', 'd', 'dr', 'f', 'fl', 'g', 'gr', 'h', 'j', 'k', 'kl', 'l', 'm', 'n', 'p', 'pr', 'qu', 'r', 's', 'sk', 'st', 't', 'tr', 'v', 'vr', 'z', 'x', 'th', 'sh'];
+const VOWELS = ['a', 'e', 'i', 'o', 'u', 'ae', 'io', 'ia', 'y', 'ou', 'ei'];
+const CODAS = ['', '', '', 'n', 'r', 'l', 's', 'x', 'th', 'nd', 'rk', 'm', 'sh', 'v'];
+const ENDINGS = ['a', 'on', 'ix', 'ia', 'or', 'is', 'ex', 'um', 'era', 'ant', 'ora', 'yx', 'ent', 'ova', 'ar'];
+
+/** A pronounceable invented word of 2–3 syllables, capitalised. */
+export function inventWord(rng: Rng, syllables = rng.int(2, 3)): string {
+  let w = '';
+  for (let i = 0; i < syllables - 1; i++) w += rng.pick(ONSETS) + rng.pick(VOWELS) + rng.pick(CODAS);
+  w += rng.pick(ONSETS) + rng.pick(ENDINGS);
+  return w.charAt(0).toUpperCase() + w.slice(1);
+}
+
+export class NamePool {
+  private readonly used = new Set<string>();
+  constructor(private readonly rng: Rng, private readonly faker: Faker) {}
+
+  /** Reserve a name made by `make`, retrying until it is unused in this world. */
+  take(make: () => string): string {
+    for (let i = 0; i < 200; i++) {
+      const name = make();
+      const key = name.toLowerCase();
+      if (!this.used.has(key)) {
+        this.used.add(key);
+        return name;
+      }
+    }
+    throw new Error('name pool exhausted');
+  }
+
+  /** Reserve an exact name, or fail if it is taken. */
+  has(name: string): boolean {
+    return this.used.has(name.toLowerCase());
+  }
+
+  word(syllables?: number): string {
+    return this.take(() => inventWord(this.rng, syllables));
+  }
+
+  /** An invented word followed by one of the given suffixes: "Zentria Mobile". */
+  withSuffix(suffixes: readonly string[]): string {
+    return this.take(() => `${inventWord(this.rng)} ${this.rng.pick(suffixes)}`);
+  }
+
+  /** A person: first name from faker, invented surname, so no real person is named. */
+  person(): string {
+    return this.take(() => `${this.faker.person.firstName()} ${inventWord(this.rng, this.rng.int(2, 3))}`);
+  }
+
+  /** A place name: an invented word, sometimes with a suffix. */
+  place(suffixes: readonly string[] = ['', '', 'ville', 'port', ' Falls', 'burg', ' Heights', 'ford']): string {
+    return this.take(() => `${inventWord(this.rng)}${this.rng.pick(suffixes)}`);
+  }
+}

@@ -1,0 +1,23 @@
+/** The one registry of themes. Adding a theme = one file + one line here. */
+import { FictionError } from '../errors.js';
+import type { ThemeDef } from './_define.js';
+import smartphones from './smartphones.js';
+
+const registry = new Map<string, ThemeDef>();
+
+export function registerTheme(theme: ThemeDef): void {
+  if (registry.has(theme.id)) throw new Error(`theme ${theme.id} is registered twice`);
+  registry.set(theme.id, theme);
+}
+
+for (const theme of [smartphones]) registerTheme(theme);
+
+export function listThemes(): ThemeDef[] {
+  return [...registry.values()];
+}
+
+export function getTheme(id: string): ThemeDef {
+  const theme = registry.get(id);
+  if (!theme) throw new FictionError('BAD_INPUT', `unknown theme "${id}" (known: ${[...registry.keys()].join(', ')})`);
+  return theme;
+}

@@ -1,0 +1,217 @@
+/**
+ * Tasks derived from the database, never hand-written. Each task carries the SQL that reproduces its
+ * answer, the facts that state the answer, and the bridge facts of its hops.
+ */
+import { formatDate, withCommas } from '../format.js';
+import { mentions } from '../text.js';
+import type { Rng } from '../rng.js';
+import type { ColumnDef, Row, Rows, TableDef, ThemeDef } from '../themes/_define.js';
+import type { FactIndex } from './facts.js';
+import type { Fact, Task, TaskKind } from './types.js';
+
+const q = (s: string) => `'${s.replace(/'/g, "''")}'`;
+const SUFFIXES = new Set(['Mobile', 'Devices', 'Telecom', 'Electronics', 'Labs', 'Inc', 'Group', 'Pharma', 'Therapeutics', 'Biosciences', 'Studios', 'Pictures', 'Films', 'Party', 'FC', 'United', 'Aerospace', 'Holdings', 'Corp', 'Systems']);
+
+/** Accepted alternative forms of an entity name: without a corporate suffix, when unambiguous. */
+export function nameAliases(name: string, allNames: Set<string>): string[] {
+  const words = name.split(' ');
+  if (words.length >= 2 && SUFFIXES.has(words[words.length - 1]!)) {
+    const short = words.slice(0, -1).join(' ');
+    if (short.length >= 4 && !allNames.has(short.toLowerCase())) return [short];
+  }
+  return [];
+}
+
+function answerTextOf(value: string | number, col: ColumnDef): string {
+  if (col.type === 'date') return formatDate(String(value), 0);
+  if (col.type === 'integer') return withCommas(Number(value));
+  if (col.type === 'real') return Number(value).toFixed(col.decimals ?? 0);
+  return String(value);
+}
+
+/** A value worth asking for: no tiny counts or ranks, at least 3 significant digits for numbers. */
+function askable(col: ColumnDef, v: unknown): boolean {
+  if (v === null || v === undefined) return false;
+  if (col.type === 'integer') return Math.abs(Number(v)) >= 100;
+  if (col.type === 'real') return Math.abs(Number(v)) * 10 ** (col.decimals ?? 0) >= 100;
+  return true;
+}
+
+
+export function deriveTasks(theme: ThemeDef, rows: Rows, fx: FactIndex, rng: Rng): Task[] {
+  const tasks: Task[] = [];
+  const allNames = new Set(fx.facts.map((f) => f.subject.toLowerCase()));
+  const named = theme.tables.filter((t) => t.nameColumn && (rows[t.name]?.length ?? 0) > 0);
+  const nameCol = (t: TableDef) => t.nameColumn!;
+  const selectValue = (t: TableDef, col: ColumnDef, alias: string) =>
+    col.type === 'entity' ? `(SELECT r.${nameCol(fx.table(col.ref!))} FROM ${col.ref} r WHERE r.id = ${alias}.${col.name})` : `${alias}.${col.name}`;
+
+  const push = (t: Omit<Task, 'id' | 'tolerance' | 'columns' | 'keyColumns' | 'aliases'> & Partial<Task>): boolean => {
+    const answerStrings = JSON.parse(t.answer).flat().map(String) as string[];
+    // A comparison names its candidates by design; every other question must not contain its answer.
+    const namesCandidates = t.kind === 'comparison' || t.kind === 'temporal';
+    if (!namesCandidates && answerStrings.some((a) => mentions(t.question, a))) return false;
+    if (tasks.some((x) => x.question === t.question)) return false;
+    const aliases = t.answerType === 'entity' ? nameAliases(String(JSON.parse(t.answer)[0][0]), allNames) : [];
+    if (!namesCandidates && aliases.some((a) => mentions(t.question, a))) return false;
+    tasks.push({ columns: [], keyColumns: [], tolerance: t.answerType === 'real' ? 0.005 : 0, aliases, ...t, id: `t${String(tasks.length + 1).padStart(2, '0')}` });
+    return true;
+  };
+
+  // lookup: one attribute of one named entity.
+  const lookups = () => {
+    const t = rng.pick(named);
+    const row = rng.pick(rows[t.name]!);
+    const col = rng.pick(t.columns.filter((c) => c.name !== t.nameColumn && askable(c, row[c.name])));
+    if (!col) return false;
+    const fact = fx.cell(t.name, row.id, col.name)!;
+    const value = col.type === 'entity' ? fact.object : row[col.name]!;
+    return push({
+      kind: 'lookup', difficulty: 1,
+      question: `What is the ${col.label} of ${fact.subject}?`,
+      answer: JSON.stringify([[value]]), answerText: answerTextOf(value, col), answerType: col.type,
+      answerFactIds: [fact.id], hopFactIds: [],
+      sql: `SELECT ${selectValue(t, col, 't')} FROM ${t.name} t WHERE t.${nameCol(t)} = ${q(fact.subject)}`,
+    });
+  };
+
+  // multi_hop: follow 1–2 foreign keys between named tables, then read an attribute.
+  const multiHop = () => {
+    const t = rng.pick(named);
+    const fks = t.columns.filter((c) => c.type === 'entity' && fx.table(c.ref!).nameColumn);
+    if (fks.length === 0) return false;
+    const row = rng.pick(rows[t.name]!);
+    const fk1 = rng.pick(fks);
+    const b = fx.table(fk1.ref!);
+    const bRow = rows[b.name]!.find((r) => r.id === Number(row[fk1.name]))!;
+    const hop1 = fx.cell(t.name, row.id, fk1.name)!;
+    const fk2s = b.columns.filter((c) => c.type === 'entity' && fx.table(c.ref!).nameColumn);
+    const threeHop = fk2s.length > 0 && rng.chance(0.4);
+    let target = b, targetRow = bRow, hops: Fact[] = [hop1], path = `the ${fk1.label} of ${fx.name(t.name, row.id)}`;
+    let from = `${t.name} a JOIN ${b.name} b ON b.id = a.${fk1.name}`, alias = 'b';
+    if (threeHop) {
+      const fk2 = rng.pick(fk2s);
+      target = fx.table(fk2.ref!);
+      targetRow = rows[target.name]!.find((r) => r.id === Number(bRow[fk2.name]))!;
+      hops = [hop1, fx.cell(b.name, bRow.id, fk2.name)!];
+      path = `the ${fk2.label} of ${path}`;
+      from += ` JOIN ${target.name} c ON c.id = b.${fk2.name}`;
+      alias = 'c';
+    }
+    const col = rng.pick(target.columns.filter((c) => c.name !== target.nameColumn && c.type !== 'entity' && askable(c, targetRow[c.name])));
+    if (!col) return false;
+    const fact = fx.cell(target.name, targetRow.id, col.name)!;
+    const value = targetRow[col.name]!;
+    return push({
+      kind: 'multi_hop', difficulty: hops.length + 1,
+      question: `What is the ${col.label} of ${path}?`,
+      answer: JSON.stringify([[value]]), answerText: answerTextOf(value, col), answerType: col.type,
+      answerFactIds: [fact.id], hopFactIds: hops.map((h) => h.id),
+      sql: `SELECT ${alias}.${col.name} FROM ${from} WHERE a.${nameCol(t)} = ${q(fx.name(t.name, row.id))}`,
+    });
+  };
+
+  // comparison / temporal: which of 4–6 named rows has the highest/lowest measure or earliest/latest date.
+  const extreme = (kind: 'comparison' | 'temporal') => {
+    const t = rng.pick(named);
+    const cols = t.columns.filter((c) => (kind === 'temporal' ? c.type === 'date' : c.measure));
+    if (cols.length === 0) return false;
+    const col = rng.pick(cols);
+    const pool = rows[t.name]!.filter((r) => r[col.name] != null);
+    const cands = rng.sample(pool, rng.int(4, 6));
+    if (cands.length < 4 || new Set(cands.map((r) => r[col.name])).size < cands.length) return false;
+    const high = rng.chance(0.5);
+    const cmp = (x: Row, y: Row) => (col.type === 'date' ? (String(x[col.name]) < String(y[col.name]) ? -1 : 1) : Number(x[col.name]) - Number(y[col.name]));
+    const best = cands.slice().sort((x, y) => cmp(x, y) * (high ? -1 : 1))[0]!;
+    const word = kind === 'temporal' ? (high ? 'latest' : 'earliest') : high ? 'highest' : 'lowest';
+    const names = cands.map((r) => fx.name(t.name, r.id));
+    const list = `${names.slice(0, -1).join(', ')} or ${names[names.length - 1]}`;
+    const answer = fx.name(t.name, best.id);
+    return push({
+      kind, difficulty: 2,
+      question: `Which of ${list} has the ${word} ${col.label}?`,
+      answer: JSON.stringify([[answer]]), answerText: answer, answerType: 'entity',
+      answerFactIds: cands.map((r) => fx.cell(t.name, r.id, col.name)!.id), hopFactIds: [],
+      sql: `SELECT ${nameCol(t)} FROM ${t.name} WHERE ${nameCol(t)} IN (${names.map(q).join(', ')}) ORDER BY ${col.name} ${high ? 'DESC' : 'ASC'} LIMIT 1`,
+    });
+  };
+
+  // aggregation: the total of an integer measure over the rows that refer to one named entity.
+  const aggregation = () => {
+    const options = theme.tables.flatMap((ct) =>
+      ct.columns.filter((c) => c.type === 'entity' && fx.table(c.ref!).nameColumn).flatMap((fk) =>
+        ct.columns.filter((m) => m.measure && m.type === 'integer').map((m) => ({ ct, fk, m }))));
+    if (options.length === 0) return false;
+    const { ct, fk, m } = rng.pick(options);
+    const parent = fx.table(fk.ref!);
+    const prow = rng.pick(rows[parent.name]!);
+    const kids = rows[ct.name]!.filter((r) => Number(r[fk.name]) === prow.id && r[m.name] != null);
+    if (kids.length < 2) return false;
+    const total = kids.reduce((s, r) => s + Number(r[m.name]), 0);
+    const pname = fx.name(parent.name, prow.id);
+    return push({
+      kind: 'aggregation', difficulty: 3,
+      question: `What is the total ${m.label} across all ${ct.plural} whose ${fk.label} is ${pname}?`,
+      answer: JSON.stringify([[total]]), answerText: withCommas(total), answerType: 'integer',
+      answerFactIds: kids.map((r) => fx.cell(ct.name, r.id, m.name)!.id),
+      hopFactIds: kids.map((r) => fx.cell(ct.name, r.id, fk.name)!.id),
+      sql: `SELECT SUM(k.${m.name}) FROM ${ct.name} k JOIN ${parent.name} p ON p.id = k.${fk.name} WHERE p.${nameCol(parent)} = ${q(pname)}`,
+    });
+  };
+
+  // wide_table: every named row of a table (or of one parent) with 1–4 attributes.
+  const wideTable = () => {
+    const t = rng.pick(named);
+    const fks = t.columns.filter((c) => c.type === 'entity');
+    let members = rows[t.name]!;
+    let scope = '';
+    let where = '';
+    let hopIds: number[] = [];
+    if (members.length > 30 || (fks.length > 0 && rng.chance(0.5))) {
+      if (fks.length === 0) return false;
+      const fk = rng.pick(fks);
+      const parent = fx.table(fk.ref!);
+      const prow = rng.pick(rows[parent.name]!);
+      members = members.filter((r) => Number(r[fk.name]) === prow.id);
+      const pname = fx.name(parent.name, prow.id);
+      scope = ` whose ${fk.label} is ${pname}`;
+      where = ` WHERE t.${fk.name} = (SELECT id FROM ${parent.name} WHERE ${nameCol(parent)} = ${q(pname)})`;
+      hopIds = members.map((r) => fx.cell(t.name, r.id, fk.name)!.id);
+    }
+    if (members.length < 5 || members.length > 30) return false;
+    const attrs = rng.sample(t.columns.filter((c) => c.name !== t.nameColumn && c.type !== 'entity' && members.every((r) => r[c.name] != null)), rng.int(1, 4));
+    if (attrs.length === 0) return false;
+    const sorted = members.slice().sort((a, b) => (String(a[t.nameColumn!]) < String(b[t.nameColumn!]) ? -1 : 1));
+    const columns = [cap(t.entity), ...attrs.map((c) => cap(c.label))];
+    const answer = sorted.map((r) => [r[t.nameColumn!], ...attrs.map((c) => r[c.name])]);
+    const answerText = [
+      `| ${columns.join(' | ')} |`, `| ${columns.map(() => '---').join(' | ')} |`,
+      ...sorted.map((r) => `| ${[String(r[t.nameColumn!]), ...attrs.map((c) => answerTextOf(r[c.name]!, c))].join(' | ')} |`),
+    ].join('\n');
+    return push({
+      kind: 'wide_table', difficulty: 3,
+      question: `List every ${t.entity}${scope} with its ${attrs.map((c) => c.label).join(', ')}. Answer with a Markdown table with columns ${columns.join(', ')}.`,
+      answer: JSON.stringify(answer), answerText, answerType: 'table', columns, keyColumns: [columns[0]!],
+      answerFactIds: sorted.flatMap((r) => attrs.map((c) => fx.cell(t.name, r.id, c.name)!.id)), hopFactIds: hopIds,
+      sql: `SELECT t.${nameCol(t)}, ${attrs.map((c) => `t.${c.name}`).join(', ')} FROM ${t.name} t${where} ORDER BY t.${nameCol(t)}`,
+    });
+  };
+
+  const plan: [TaskKind, () => boolean, number][] = [
+    ['lookup', lookups, 4], ['multi_hop', multiHop, 3], ['comparison', () => extreme('comparison'), 3],
+    ['aggregation', aggregation, 2], ['temporal', () => extreme('temporal'), 2], ['wide_table', wideTable, 2],
+  ];
+  for (const [, make, want] of plan) {
+    let made = 0;
+    for (let attempt = 0; attempt < want * 15 && made < want; attempt++) if (make()) made++;
+  }
+  // Top up with lookups and multi-hops so every world has at least 16 tasks.
+  for (let attempt = 0; attempt < 100 && tasks.length < 16; attempt++) (rng.chance(0.5) ? lookups : multiHop)();
+  return tasks;
+}
+
+function cap(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+export type { Row };
