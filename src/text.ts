@@ -1,9 +1,23 @@
 /** Small text predicates shared by generation, checks and scoring. */
 
-const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const WORD_CHAR = /[\p{L}\p{N}]/u;
+
+function isWordChar(ch: string | undefined): boolean {
+  if (ch === undefined) return false;
+  const c = ch.charCodeAt(0);
+  if (c < 128) return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+  return WORD_CHAR.test(ch);
+}
 
 /** Does `text` contain `phrase` on token boundaries, case-insensitively? ("12" is not in "2012".) */
 export function mentions(text: string, phrase: string): boolean {
   if (phrase.length === 0) return false;
-  return new RegExp(`(^|[^\\p{L}\\p{N}])${escapeRe(phrase.toLowerCase())}($|[^\\p{L}\\p{N}])`, 'u').test(text.toLowerCase());
+  const t = text.toLowerCase();
+  const p = phrase.toLowerCase();
+  for (let i = t.indexOf(p); i !== -1; i = t.indexOf(p, i + 1)) {
+    if (isWordChar(p[0]) && isWordChar(t[i - 1])) continue;
+    if (isWordChar(p[p.length - 1]) && isWordChar(t[i + p.length])) continue;
+    return true;
+  }
+  return false;
 }

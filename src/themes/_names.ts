@@ -2,13 +2,14 @@
 import type { Faker } from '@faker-js/faker';
 import type { Rng } from '../rng.js';
 
-const ONSETS = ['b', 'br', 'c', 'cr', 'd', 'dr', 'f', 'fl', 'g', 'gr', 'h', 'j', 'k', 'kl', 'l', 'm', 'n', 'p', 'pr', 'qu', 'r', 's', 'sk', 'st', 't', 'tr', 'v', 'vr', 'z', 'x', 'th', 'sh'];
-const VOWELS = ['a', 'e', 'i', 'o', 'u', 'ae', 'io', 'ia', 'y', 'ou', 'ei'];
-const CODAS = ['', '', '', 'n', 'r', 'l', 's', 'x', 'th', 'nd', 'rk', 'm', 'sh', 'v'];
-const ENDINGS = ['a', 'on', 'ix', 'ia', 'or', 'is', 'ex', 'um', 'era', 'ant', 'ora', 'yx', 'ent', 'ova', 'ar'];
+const ONSETS = ['b', 'br', 'c', 'cr', 'd', 'dr', 'f', 'fl', 'g', 'gr', 'h', 'j', 'k', 'l', 'm', 'n', 'p', 'pr', 'qu', 'r', 's', 'st', 't', 'tr', 'v', 'z', 'th', 'sh', 'l', 'm', 'n', 'r', 's', 't'];
+const VOWELS = ['a', 'e', 'i', 'o', 'u', 'a', 'e', 'o', 'ae', 'io', 'ia', 'ei'];
+const CODAS = ['', '', '', '', '', 'n', 'r', 'l', 's', 'm', 'x'];
+const ENDINGS = ['a', 'on', 'ix', 'ia', 'or', 'is', 'ex', 'um', 'era', 'ant', 'ora', 'en', 'el', 'ova', 'ar', 'ios', 'ine', 'us', 'o', 'ay'];
 
 /** A pronounceable invented word of 2–3 syllables, capitalised. */
 export function inventWord(rng: Rng, syllables = rng.int(2, 3)): string {
+  // Onset + vowel (+ coda) per syllable, then onset + ending: "Zentria", "Corvex", "Lumora".
   let w = '';
   for (let i = 0; i < syllables - 1; i++) w += rng.pick(ONSETS) + rng.pick(VOWELS) + rng.pick(CODAS);
   w += rng.pick(ONSETS) + rng.pick(ENDINGS);
@@ -48,7 +49,7 @@ export class NamePool {
 
   /** A person: first name from faker, invented surname, so no real person is named. */
   person(): string {
-    return this.take(() => `${this.faker.person.firstName()} ${inventWord(this.rng, this.rng.int(2, 3))}`);
+    return this.take(() => `${this.faker.person.firstName()} ${inventWord(this.rng, 2)}`);
   }
 
   /** A place name: an invented word, sometimes with a suffix. */

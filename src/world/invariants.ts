@@ -60,3 +60,59 @@ export function checkRowDates(rows: Row[], cols: string[]): string[] {
   }
   return out;
 }
+
+/** Within each group of `groupCol`, `rankCol` is 1..n and orders rows by `valueCol` (descending), ties broken by id. */
+export function checkRankingWithin(rows: Row[], groupCol: string, rankCol: string, valueCol: string): string[] {
+  const groups = new Map<string, Row[]>();
+  for (const r of rows) {
+    const k = String(r[groupCol]);
+    if (!groups.has(k)) groups.set(k, []);
+    groups.get(k)!.push(r);
+  }
+  return [...groups].flatMap(([g, rs]) => checkRanking(rs, rankCol, valueCol).map((m) => `${groupCol} ${g}: ${m}`));
+}
+
+/** Each parent's `totalCol` is at least the sum of its children's `partCol` (children cover part of it). */
+export function checkSumAtMost(parents: Row[], totalCol: string, children: Row[], fkCol: string, partCol: string): string[] {
+  const sums = new Map<number, number>();
+  for (const c of children) sums.set(num(c[fkCol]), (sums.get(num(c[fkCol])) ?? 0) + num(c[partCol]));
+  const out: string[] = [];
+  for (const p of parents) {
+    const s = sums.get(p.id) ?? 0;
+    if (p[totalCol] != null && s > num(p[totalCol]) + 1e-6) out.push(`${partCol} of the children of row ${p.id} sums to ${s}, above its ${totalCol} ${p[totalCol]}`);
+  }
+  return out;
+}
+
+/** A child's `childCol` is at most its parent's `parentCol` (attendance ≤ capacity). */
+export function checkAtMostParent(children: Row[], fkCol: string, childCol: string, parents: Row[], parentCol: string): string[] {
+  const byId = new Map(parents.map((p) => [p.id, p]));
+  const out: string[] = [];
+  for (const c of children) {
+    const p = byId.get(num(c[fkCol]));
+    if (!p || p[parentCol] == null || c[childCol] == null) continue;
+    if (num(c[childCol]) > num(p[parentCol])) out.push(`${childCol} of row ${c.id} (${c[childCol]}) exceeds ${parentCol} ${p[parentCol]} of row ${p.id}`);
+  }
+  return out;
+}
+
+/**
+ * Each `later` row's date is strictly after every `earlier` row's date that shares its foreign key
+ * value (an approval comes after all of the drug's trials have ended).
+ */
+export function checkDateAfterAll(later: Row[], laterFk: string, laterDate: string, earlier: Row[], earlierFk: string, earlierDate: string): string[] {
+  const latest = new Map<number, string>();
+  for (const e of earlier) {
+    const k = num(e[earlierFk]);
+    if (e[earlierDate] == null) continue;
+    const d = String(e[earlierDate]);
+    if (!latest.has(k) || d > latest.get(k)!) latest.set(k, d);
+  }
+  const out: string[] = [];
+  for (const r of later) {
+    const d = latest.get(num(r[laterFk]));
+    if (d === undefined || r[laterDate] == null) continue;
+    if (!(String(r[laterDate]) > d)) out.push(`${laterDate} of row ${r.id} (${r[laterDate]}) is not after ${earlierDate} ${d}`);
+  }
+  return out;
+}

@@ -2,7 +2,7 @@
  * Tasks derived from the database, never hand-written. Each task carries the SQL that reproduces its
  * answer, the facts that state the answer, and the bridge facts of its hops.
  */
-import { formatDate, withCommas } from '../format.js';
+import { formatDate, formatNumber, withCommas } from '../format.js';
 import { mentions } from '../text.js';
 import type { Rng } from '../rng.js';
 import type { ColumnDef, Row, Rows, TableDef, ThemeDef } from '../themes/_define.js';
@@ -24,8 +24,7 @@ export function nameAliases(name: string, allNames: Set<string>): string[] {
 
 function answerTextOf(value: string | number, col: ColumnDef): string {
   if (col.type === 'date') return formatDate(String(value), 0);
-  if (col.type === 'integer') return withCommas(Number(value));
-  if (col.type === 'real') return Number(value).toFixed(col.decimals ?? 0);
+  if (col.type === 'integer' || col.type === 'real') return formatNumber(Number(value), col.unit ?? 'plain', col.decimals ?? 0, 0);
   return String(value);
 }
 
@@ -46,7 +45,10 @@ export function deriveTasks(theme: ThemeDef, rows: Rows, fx: FactIndex, rng: Rng
   const selectValue = (t: TableDef, col: ColumnDef, alias: string) =>
     col.type === 'entity' ? `(SELECT r.${nameCol(fx.table(col.ref!))} FROM ${col.ref} r WHERE r.id = ${alias}.${col.name})` : `${alias}.${col.name}`;
 
-  const push = (t: Omit<Task, 'id' | 'tolerance' | 'columns' | 'keyColumns' | 'aliases'> & Partial<Task>): boolean => {
+  const used = new Set<string>();
+  /** Add a task unless it repeats a (kind, table, column) already asked, or its question gives the answer away. */
+  const push = (t: Omit<Task, 'id' | 'tolerance' | 'columns' | 'keyColumns' | 'aliases'> & Partial<Task>, signature: string): boolean => {
+    if (used.has(signature)) return false;
     const answerStrings = JSON.parse(t.answer).flat().map(String) as string[];
     // A comparison names its candidates by design; every other question must not contain its answer.
     const namesCandidates = t.kind === 'comparison' || t.kind === 'temporal';
@@ -54,6 +56,7 @@ export function deriveTasks(theme: ThemeDef, rows: Rows, fx: FactIndex, rng: Rng
     if (tasks.some((x) => x.question === t.question)) return false;
     const aliases = t.answerType === 'entity' ? nameAliases(String(JSON.parse(t.answer)[0][0]), allNames) : [];
     if (!namesCandidates && aliases.some((a) => mentions(t.question, a))) return false;
+    used.add(signature);
     tasks.push({ columns: [], keyColumns: [], tolerance: t.answerType === 'real' ? 0.005 : 0, aliases, ...t, id: `t${String(tasks.length + 1).padStart(2, '0')}` });
     return true;
   };
@@ -72,7 +75,7 @@ export function deriveTasks(theme: ThemeDef, rows: Rows, fx: FactIndex, rng: Rng
       answer: JSON.stringify([[value]]), answerText: answerTextOf(value, col), answerType: col.type,
       answerFactIds: [fact.id], hopFactIds: [],
       sql: `SELECT ${selectValue(t, col, 't')} FROM ${t.name} t WHERE t.${nameCol(t)} = ${q(fact.subject)}`,
-    });
+    }, `lookup:${t.name}:${col.name}`);
   };
 
   // multi_hop: follow 1–2 foreign keys between named tables, then read an attribute.
@@ -108,7 +111,7 @@ export function deriveTasks(theme: ThemeDef, rows: Rows, fx: FactIndex, rng: Rng
       answer: JSON.stringify([[value]]), answerText: answerTextOf(value, col), answerType: col.type,
       answerFactIds: [fact.id], hopFactIds: hops.map((h) => h.id),
       sql: `SELECT ${alias}.${col.name} FROM ${from} WHERE a.${nameCol(t)} = ${q(fx.name(t.name, row.id))}`,
-    });
+    }, `multi_hop:${target.name}:${col.name}:${hops.length}`);
   };
 
   // comparison / temporal: which of 4–6 named rows has the highest/lowest measure or earliest/latest date.
@@ -133,7 +136,7 @@ export function deriveTasks(theme: ThemeDef, rows: Rows, fx: FactIndex, rng: Rng
       answer: JSON.stringify([[answer]]), answerText: answer, answerType: 'entity',
       answerFactIds: cands.map((r) => fx.cell(t.name, r.id, col.name)!.id), hopFactIds: [],
       sql: `SELECT ${nameCol(t)} FROM ${t.name} WHERE ${nameCol(t)} IN (${names.map(q).join(', ')}) ORDER BY ${col.name} ${high ? 'DESC' : 'ASC'} LIMIT 1`,
-    });
+    }, `${kind}:${t.name}:${col.name}`);
   };
 
   // aggregation: the total of an integer measure over the rows that refer to one named entity.
@@ -156,7 +159,7 @@ export function deriveTasks(theme: ThemeDef, rows: Rows, fx: FactIndex, rng: Rng
       answerFactIds: kids.map((r) => fx.cell(ct.name, r.id, m.name)!.id),
       hopFactIds: kids.map((r) => fx.cell(ct.name, r.id, fk.name)!.id),
       sql: `SELECT SUM(k.${m.name}) FROM ${ct.name} k JOIN ${parent.name} p ON p.id = k.${fk.name} WHERE p.${nameCol(parent)} = ${q(pname)}`,
-    });
+    }, `aggregation:${ct.name}:${m.name}:${prow.id}`);
   };
 
   // wide_table: every named row of a table (or of one parent) with 1–4 attributes.
@@ -194,7 +197,7 @@ export function deriveTasks(theme: ThemeDef, rows: Rows, fx: FactIndex, rng: Rng
       answer: JSON.stringify(answer), answerText, answerType: 'table', columns, keyColumns: [columns[0]!],
       answerFactIds: sorted.flatMap((r) => attrs.map((c) => fx.cell(t.name, r.id, c.name)!.id)), hopFactIds: hopIds,
       sql: `SELECT t.${nameCol(t)}, ${attrs.map((c) => `t.${c.name}`).join(', ')} FROM ${t.name} t${where} ORDER BY t.${nameCol(t)}`,
-    });
+    }, `wide_table:${t.name}:${scope}`);
   };
 
   const plan: [TaskKind, () => boolean, number][] = [

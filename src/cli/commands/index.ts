@@ -1,7 +1,11 @@
 /** Every CLI command, registered in this order. One line per command file. */
 import type { Command } from 'commander';
 import type { Io } from '../main.js';
+import { registerGenerate } from './generate.js';
+import { registerInspect } from './inspect.js';
+import { registerThemes } from './themes.js';
+import { registerValidate } from './validate.js';
 
 export type RegisterCommand = (program: Command, io: Io) => void;
 
-export const COMMANDS: RegisterCommand[] = [];
+export const COMMANDS: RegisterCommand[] = [registerGenerate, registerThemes, registerValidate, registerInspect];

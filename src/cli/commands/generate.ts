@@ -1,0 +1,32 @@
+/** `generate`: build a batch of worlds. */
+import type { Command } from 'commander';
+import { generateBatch, parseShard } from '../../world/batch.js';
+import type { Io } from '../main.js';
+import { nonNegativeInt, positiveInt } from '../options.js';
+import { createProgress } from '../progress.js';
+
+export function registerGenerate(program: Command, io: Io): void {
+  program
+    .command('generate')
+    .description('generate a reproducible batch of worlds')
+    .requiredOption('--count <n>', 'number of worlds', positiveInt('--count'))
+    .option('--seed <s>', 'batch seed', nonNegativeInt('--seed'), 7)
+    .option('--out <dir>', 'output folder', 'worlds')
+    .option('--workers <w>', 'worker threads (default: number of cores)', positiveInt('--workers'))
+    .option('--themes <list>', 'comma-separated theme ids (default: all)')
+    .option('--shard <i/n>', 'build only worlds whose index mod n is i (0-based)')
+    .option('--real-brands', 'let real company names own invented products', false)
+    .option('--quiet', 'no progress bar', false)
+    .action(async (o) => {
+      const summary = await generateBatch({
+        count: o.count, seed: o.seed, out: o.out, workers: o.workers,
+        themes: o.themes ? String(o.themes).split(',').map((t: string) => t.trim()).filter(Boolean) : undefined,
+        shard: o.shard ? parseShard(o.shard) : undefined, realBrands: o.realBrands,
+        onProgress: o.quiet ? undefined : createProgress(io.err, Boolean(process.stderr.isTTY)),
+      });
+      io.out(
+        `${summary.worlds} worlds in ${summary.out} (${summary.generated} generated, ${summary.skipped} already complete) · ` +
+          `${summary.facts} facts · ${summary.tasks} tasks · ${summary.themes.length} themes · ${summary.seconds.toFixed(1)} s\n`,
+      );
+    });
+}

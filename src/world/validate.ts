@@ -1,0 +1,76 @@
+/** validateDir: re-check world files on disk, listing every problem found (never stopping at the first). */
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { FictionError } from '../errors.js';
+import { loadWorld } from '../db/load.js';
+import { openWorld } from '../db/open.js';
+import { checkTaskSql } from '../db/task-sql.js';
+import { checkWorld } from './consistency.js';
+import { MANIFEST, readManifest, sha256File } from './manifest.js';
+
+export interface FileReport {
+  file: string;
+  problems: string[];
+}
+
+export interface ValidateReport {
+  files: FileReport[];
+  problems: number;
+}
+
+/** Every check of one world file: format, structure, consistency, task SQL, provenance projection. */
+export function validateFile(path: string): string[] {
+  let w;
+  try {
+    w = openWorld(path);
+  } catch (e) {
+    return [(e as Error).message];
+  }
+  try {
+    const problems: string[] = [];
+    const expectedId = basename(path).replace(/\.sqlite$/, '');
+    if (w.id !== expectedId) problems.push(`world_meta.world_id is ${w.id} but the file is named ${expectedId}`);
+    const fk = w.db.prepare('PRAGMA foreign_key_check').all();
+    if (fk.length > 0) problems.push(`${fk.length} foreign keys do not resolve`);
+    const projection = w.db
+      .prepare(`SELECT COUNT(*) AS n FROM (SELECT DISTINCT p.document_id, pf.fact_id FROM passage_facts pf JOIN passages p ON p.id = pf.passage_id
+                EXCEPT SELECT document_id, fact_id FROM document_facts)`)
+      .get() as { n: number };
+    const extra = w.db
+      .prepare(`SELECT COUNT(*) AS n FROM (SELECT document_id, fact_id FROM document_facts EXCEPT
+                SELECT DISTINCT p.document_id, pf.fact_id FROM passage_facts pf JOIN passages p ON p.id = pf.passage_id)`)
+      .get() as { n: number };
+    if (projection.n + extra.n > 0) problems.push(`document_facts differs from the projection of passage_facts (${projection.n} missing, ${extra.n} extra)`);
+    const fts = w.db.prepare('SELECT (SELECT COUNT(*) FROM passages_fts) AS a, (SELECT COUNT(*) FROM passages) AS b').get() as { a: number; b: number };
+    if (fts.a !== fts.b) problems.push(`passages_fts has ${fts.a} rows for ${fts.b} passages`);
+    const data = loadWorld(w);
+    problems.push(...checkWorld(data));
+    problems.push(...checkTaskSql(w.db, data.tasks));
+    return problems;
+  } catch (e) {
+    return [`unreadable: ${(e as Error).message.split('\n')[0]}`];
+  } finally {
+    w.db.close();
+  }
+}
+
+export function validateDir(dir: string, onFile?: (r: FileReport) => void): ValidateReport {
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new FictionError('NOT_FOUND', `no folder at ${dir}`);
+  const files = readdirSync(dir).filter((f) => f.endsWith('.sqlite')).sort();
+  const manifest = readManifest(dir);
+  const reports: FileReport[] = [];
+  if (!existsSync(join(dir, MANIFEST))) reports.push({ file: MANIFEST, problems: ['missing manifest'] });
+  for (const e of manifest.values())
+    if (!files.includes(e.file)) reports.push({ file: MANIFEST, problems: [`lists ${e.file}, which does not exist`] });
+  for (const f of files) {
+    const path = join(dir, f);
+    const problems = validateFile(path);
+    const entry = manifest.get(f.replace(/\.sqlite$/, ''));
+    if (!entry) problems.push('not listed in index.jsonl');
+    else if (entry.sha256 !== sha256File(path)) problems.push('sha256 differs from index.jsonl');
+    const r = { file: f, problems };
+    reports.push(r);
+    onFile?.(r);
+  }
+  return { files: reports, problems: reports.reduce((s, r) => s + r.problems.length, 0) };
+}
