@@ -5,7 +5,7 @@
 import type { ColumnDef, TableDef } from '../themes/_define.js';
 
 export const FIXED_TABLES_SQL = `
-CREATE TABLE world_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE world_meta (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL);
 CREATE TABLE facts (
   id INTEGER PRIMARY KEY, subject TEXT NOT NULL, predicate TEXT NOT NULL, object TEXT NOT NULL,
   object_type TEXT NOT NULL, source_table TEXT NOT NULL, source_rowid INTEGER NOT NULL, source_column TEXT NOT NULL
@@ -26,7 +26,7 @@ CREATE TABLE document_facts (
   PRIMARY KEY (document_id, fact_id)
 ) WITHOUT ROWID;
 CREATE TABLE tasks (
-  id TEXT PRIMARY KEY, kind TEXT NOT NULL, question TEXT NOT NULL, answer TEXT NOT NULL, answer_text TEXT NOT NULL,
+  id TEXT PRIMARY KEY NOT NULL, kind TEXT NOT NULL, question TEXT NOT NULL, answer TEXT NOT NULL, answer_text TEXT NOT NULL,
   answer_type TEXT NOT NULL, columns TEXT NOT NULL, key_columns TEXT NOT NULL, tolerance REAL NOT NULL,
   aliases TEXT NOT NULL, answer_fact_ids TEXT NOT NULL, hop_fact_ids TEXT NOT NULL, sql TEXT NOT NULL, difficulty INTEGER NOT NULL
 );

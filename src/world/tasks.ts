@@ -10,7 +10,7 @@ import type { FactIndex } from './facts.js';
 import type { Fact, Task, TaskKind } from './types.js';
 
 const q = (s: string) => `'${s.replace(/'/g, "''")}'`;
-const SUFFIXES = new Set(['Mobile', 'Devices', 'Telecom', 'Electronics', 'Labs', 'Inc', 'Group', 'Pharma', 'Therapeutics', 'Biosciences', 'Studios', 'Pictures', 'Films', 'Party', 'FC', 'United', 'Aerospace', 'Holdings', 'Corp', 'Systems']);
+const SUFFIXES = new Set(['Mobile', 'Devices', 'Telecom', 'Electronics', 'Labs', 'Inc', 'Group', 'Pharma', 'Therapeutics', 'Biosciences', 'Studios', 'Pictures', 'Films', 'Party', 'FC', 'United', 'Aerospace', 'Holdings', 'Corp', 'Systems', 'Athletic', 'Rovers', 'Biologics', 'Dynamics', 'Industries', 'Alliance', 'Union', 'Movement', 'Front', 'League']);
 
 /** Accepted alternative forms of an entity name: without a corporate suffix, when unambiguous. */
 export function nameAliases(name: string, allNames: Set<string>): string[] {
