@@ -1,11 +1,11 @@
 /**
- * writeWorld: the one place a world file is written. Builds the file under a temporary name in the
- * target folder, verifies every task's SQL against it, then renames it into place; on any failure the
- * temporary file is removed, so no half-written world ever carries a final name.
+ * writeWorld: the one place a world file is written. Builds the database in memory, verifies every
+ * task's SQL against it, writes its image to a temporary name in the target folder and renames it into
+ * place; on any failure the temporary file is removed, so no half-written world carries a final name.
  */
 import Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
-import { readFileSync, renameSync, rmSync } from 'node:fs';
+import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { FictionError } from '../errors.js';
 import type { WorldData } from '../world/types.js';
 import { FIXED_TABLES_SQL, FTS_REBUILD_SQL, FTS_SQL, INDEXES_SQL, themeTableSql } from './ddl.js';
@@ -68,16 +68,15 @@ export function writeWorld(finalPath: string, data: WorldData, tmpTag = String(p
   rmSync(tmp, { force: true });
   let db: Database.Database | undefined;
   try {
-    db = new Database(tmp);
-    db.pragma('journal_mode = OFF');
-    db.pragma('synchronous = OFF');
+    db = new Database(':memory:');
     db.pragma('page_size = 4096');
     insertWorld(db, data);
     const bad = checkTaskSql(db, data.tasks);
     if (bad.length > 0) throw new FictionError('INCONSISTENT', `world ${data.meta.world_id}: ${bad[0]}`);
+    const bytes = db.serialize();
     db.close();
     db = undefined;
-    const bytes = readFileSync(tmp);
+    writeFileSync(tmp, bytes);
     const sha256 = createHash('sha256').update(bytes).digest('hex');
     renameSync(tmp, finalPath);
     return { file: finalPath, sha256, bytes: bytes.length };

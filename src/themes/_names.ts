@@ -7,11 +7,11 @@ const VOWELS = ['a', 'e', 'i', 'o', 'u', 'a', 'e', 'o', 'ae', 'io', 'ia', 'ei'];
 const CODAS = ['', '', '', '', '', 'n', 'r', 'l', 's', 'm', 'x'];
 const ENDINGS = ['a', 'on', 'ix', 'ia', 'or', 'is', 'ex', 'um', 'era', 'ant', 'ora', 'en', 'el', 'ova', 'ar', 'ios', 'ine', 'us', 'o', 'ay'];
 
-/** A pronounceable invented word of 2–3 syllables, capitalised. */
-export function inventWord(rng: Rng, syllables = rng.int(2, 3)): string {
+/** A pronounceable invented word: 1–2 syllables and an ending, capitalised. */
+export function inventWord(rng: Rng, syllables = rng.int(1, 2)): string {
   // Onset + vowel (+ coda) per syllable, then onset + ending: "Zentria", "Corvex", "Lumora".
   let w = '';
-  for (let i = 0; i < syllables - 1; i++) w += rng.pick(ONSETS) + rng.pick(VOWELS) + rng.pick(CODAS);
+  for (let i = 0; i < syllables; i++) w += rng.pick(ONSETS) + rng.pick(VOWELS) + rng.pick(CODAS);
   w += rng.pick(ONSETS) + rng.pick(ENDINGS);
   return w.charAt(0).toUpperCase() + w.slice(1);
 }
@@ -49,7 +49,7 @@ export class NamePool {
 
   /** A person: first name from faker, invented surname, so no real person is named. */
   person(): string {
-    return this.take(() => `${this.faker.person.firstName()} ${inventWord(this.rng, 2)}`);
+    return this.take(() => `${this.faker.person.firstName()} ${inventWord(this.rng, this.rng.int(1, 2))}`);
   }
 
   /** A place name: an invented word, sometimes with a suffix. */
