@@ -2,6 +2,13 @@
 import { FictionError } from '../errors.js';
 import type { ThemeDef } from './_define.js';
 import smartphones from './smartphones.js';
+import launches from './launches.js';
+import financials from './financials.js';
+import elections from './elections.js';
+import football from './football.js';
+import drugs from './drugs.js';
+import cities from './cities.js';
+import films from './films.js';
 
 const registry = new Map<string, ThemeDef>();
 
@@ -10,7 +17,7 @@ export function registerTheme(theme: ThemeDef): void {
   registry.set(theme.id, theme);
 }
 
-for (const theme of [smartphones]) registerTheme(theme);
+for (const theme of [smartphones, launches, financials, elections, football, drugs, cities, films]) registerTheme(theme);
 
 export function listThemes(): ThemeDef[] {
   return [...registry.values()];

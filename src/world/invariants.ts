@@ -116,3 +116,124 @@ export function checkDateAfterAll(later: Row[], laterFk: string, laterDate: stri
   }
   return out;
 }
+
+/** Within a row, `col` is at most `limitCol` where both are present (net income ≤ operating income). */
+export function checkNotAbove(rows: Row[], col: string, limitCol: string): string[] {
+  const out: string[] = [];
+  for (const r of rows)
+    if (r[col] != null && r[limitCol] != null && num(r[col]) > num(r[limitCol])) out.push(`${col} of row ${r.id} (${r[col]}) exceeds its ${limitCol} ${r[limitCol]}`);
+  return out;
+}
+
+/** A child's date is on or after its parent's date (a vehicle's first flight ≤ each of its launches). */
+export function checkDateNotBefore(parents: Row[], parentDate: string, children: Row[], fkCol: string, childDate: string): string[] {
+  const byId = new Map(parents.map((p) => [p.id, p]));
+  const out: string[] = [];
+  for (const c of children) {
+    const p = byId.get(num(c[fkCol]));
+    if (!p || p[parentDate] == null || c[childDate] == null) continue;
+    if (String(c[childDate]) < String(p[parentDate])) out.push(`${childDate} of row ${c.id} (${c[childDate]}) is before ${parentDate} ${p[parentDate]}`);
+  }
+  return out;
+}
+
+/** Each parent's `countCol` equals the number of children referring to it. */
+export function checkCountEquals(parents: Row[], countCol: string, children: Row[], fkCol: string): string[] {
+  const counts = new Map<number, number>();
+  for (const c of children) counts.set(num(c[fkCol]), (counts.get(num(c[fkCol])) ?? 0) + 1);
+  return parents
+    .filter((p) => p[countCol] != null && num(p[countCol]) !== (counts.get(p.id) ?? 0))
+    .map((p) => `${countCol} of row ${p.id} is ${p[countCol]} but ${counts.get(p.id) ?? 0} rows refer to it`);
+}
+
+const pctProblem = (id: number, pctCol: string, pct: unknown, part: unknown, whole: unknown, decimals: number): string | null => {
+  if (pct == null || part == null || whole == null || num(whole) === 0) return null;
+  const exact = (num(part) / num(whole)) * 100;
+  return Math.abs(exact - num(pct)) > 10 ** -decimals + 1e-9 ? `${pctCol} of row ${id} is ${pct} but ${part} of ${whole} is ${exact.toFixed(decimals + 2)}%` : null;
+};
+
+/** Within a row, `pctCol` is `partCol` as a percentage of `wholeCol`, to one unit of its last decimal. */
+export function checkPercentOf(rows: Row[], partCol: string, wholeCol: string, pctCol: string, decimals: number): string[] {
+  return rows.map((r) => pctProblem(r.id, pctCol, r[pctCol], r[partCol], r[wholeCol], decimals)).filter((m): m is string => m !== null);
+}
+
+/** A child's `pctCol` is its `partCol` as a percentage of its parent's `wholeCol` (a segment's share of revenue). */
+export function checkPercentOfParent(parents: Row[], wholeCol: string, children: Row[], fkCol: string, partCol: string, pctCol: string, decimals: number): string[] {
+  const byId = new Map(parents.map((p) => [p.id, p]));
+  return children
+    .map((c) => pctProblem(c.id, pctCol, c[pctCol], c[partCol], byId.get(num(c[fkCol]))?.[wholeCol], decimals))
+    .filter((m): m is string => m !== null);
+}
+
+/** Each row's `pctCol` is its `partCol` as a percentage of that column's total over all rows (a party's national vote share). */
+export function checkShareOfTotal(rows: Row[], partCol: string, pctCol: string, decimals: number): string[] {
+  const total = rows.reduce((s, r) => s + num(r[partCol]), 0);
+  return rows.map((r) => pctProblem(r.id, pctCol, r[pctCol], r[partCol], total, decimals)).filter((m): m is string => m !== null);
+}
+
+/** `row[col]` equals the `targetCol` of the row that `row[viaCol]` refers to (a vote row's district is its candidate's). */
+export function checkSameAsReferenced(rows: Row[], col: string, viaCol: string, targets: Row[], targetCol: string): string[] {
+  const byId = new Map(targets.map((t) => [t.id, t]));
+  const out: string[] = [];
+  for (const r of rows) {
+    const t = byId.get(num(r[viaCol]));
+    if (!t || r[col] == null) continue;
+    if (num(r[col]) !== num(t[targetCol])) out.push(`${col} of row ${r.id} is ${r[col]} but its ${viaCol} row ${t.id} has ${targetCol} ${t[targetCol]}`);
+  }
+  return out;
+}
+
+/**
+ * Each parent's `pointerCol` is the `childKey` of the child with the strictly largest `valueCol` among
+ * the children referring to it (a district's winner has the most votes).
+ */
+export function checkArgMax(parents: Row[], pointerCol: string, children: Row[], fkCol: string, valueCol: string, childKey = 'id'): string[] {
+  const best = new Map<number, { key: number; value: number; tied: boolean }>();
+  for (const c of children) {
+    const k = num(c[fkCol]);
+    const v = num(c[valueCol]);
+    const b = best.get(k);
+    if (!b || v > b.value) best.set(k, { key: num(c[childKey]), value: v, tied: false });
+    else if (v === b.value) b.tied = true;
+  }
+  const out: string[] = [];
+  for (const p of parents) {
+    if (p[pointerCol] == null) continue;
+    const b = best.get(p.id);
+    if (!b) out.push(`${pointerCol} of row ${p.id} is set but no rows refer to it`);
+    else if (b.tied) out.push(`row ${p.id}: the largest ${valueCol} is tied`);
+    else if (b.key !== num(p[pointerCol])) out.push(`${pointerCol} of row ${p.id} is ${p[pointerCol]} but ${b.key} has the largest ${valueCol}`);
+  }
+  return out;
+}
+
+/** Two-hop sum: each parent's `totalCol` equals the sum of `partCol` over children whose mid row refers to it (votes → candidate → party). */
+export function checkSumVia(parents: Row[], totalCol: string, children: Row[], childFk: string, mids: Row[], midFk: string, partCol: string): string[] {
+  const midById = new Map(mids.map((m) => [m.id, m]));
+  const sums = new Map<number, number>();
+  for (const c of children) {
+    const m = midById.get(num(c[childFk]));
+    if (!m || m[midFk] == null) continue;
+    sums.set(num(m[midFk]), (sums.get(num(m[midFk])) ?? 0) + num(c[partCol]));
+  }
+  return parents
+    .filter((p) => p[totalCol] != null && Math.abs(num(p[totalCol]) - (sums.get(p.id) ?? 0)) > 1e-6)
+    .map((p) => `${totalCol} of row ${p.id} is ${p[totalCol]} but its parts sum to ${sums.get(p.id) ?? 0}`);
+}
+
+/** Each parent's `gapCol` is the lead of the largest `valueCol` among its children over the second largest (a district's majority). */
+export function checkTopGap(parents: Row[], gapCol: string, children: Row[], fkCol: string, valueCol: string): string[] {
+  const values = new Map<number, number[]>();
+  for (const c of children) {
+    const k = num(c[fkCol]);
+    if (!values.has(k)) values.set(k, []);
+    values.get(k)!.push(num(c[valueCol]));
+  }
+  const out: string[] = [];
+  for (const p of parents) {
+    if (p[gapCol] == null) continue;
+    const [first = 0, second = 0] = (values.get(p.id) ?? []).sort((a, b) => b - a);
+    if (num(p[gapCol]) !== first - second) out.push(`${gapCol} of row ${p.id} is ${p[gapCol]} but the top two ${valueCol} differ by ${first - second}`);
+  }
+  return out;
+}
