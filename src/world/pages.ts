@@ -199,7 +199,8 @@ export function renderPages(theme: ThemeDef, rows: Rows, fx: FactIndex, rng: Rng
     for (let n = 2; seen.has(url); n++) url = `${d.url}-${n}`;
     seen.add(url);
     const id = i + 1;
-    return { ...d, url, id, passages: d.passages.map((p) => ({ ...p, id: ++pid, documentId: id })) };
+    for (const p of d.passages) Object.assign(p, { id: ++pid, documentId: id });
+    return { ...d, url, id };
   });
 }
 

@@ -3,9 +3,11 @@ import type { Command } from 'commander';
 import type { Io } from '../main.js';
 import { registerGenerate } from './generate.js';
 import { registerInspect } from './inspect.js';
+import { registerScore } from './score.js';
+import { registerTasks } from './tasks.js';
 import { registerThemes } from './themes.js';
+import { registerTools } from './tools.js';
 import { registerValidate } from './validate.js';
 
 export type RegisterCommand = (program: Command, io: Io) => void;
 
-export const COMMANDS: RegisterCommand[] = [registerGenerate, registerThemes, registerValidate, registerInspect];

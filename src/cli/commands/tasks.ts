@@ -1,0 +1,38 @@
+/** `tasks export DIR --out FILE [--split …]` and `tasks report DIR`: trainer records and the batch report. */
+import type { Command } from 'commander';
+import { exportTasks, type ExportSummary } from '../../tasks/export.js';
+import { formatTaskReport, reportTasks } from '../../tasks/report.js';
+import { parseSplit } from '../../tasks/split.js';
+import type { Io } from '../main.js';
+
+function formatExport(s: ExportSummary): string {
+  const lines = s.files.map((f) => `wrote ${f.records} records from ${f.worlds} worlds to ${f.path}`);
+  for (const o of s.overlap)
+    lines.push(`entity-name overlap ${o.a}/${o.b}: ${o.shared} shared names (${(o.share * 100).toFixed(1)}% of the smaller split)${o.examples.length ? `, e.g. ${o.examples.join(', ')}` : ''}`);
+  return `${lines.join('\n')}\n`;
+}
+
+export function registerTasks(program: Command, io: Io): void {
+  const tasks = program.command('tasks').description('export tasks for trainers, or report on a batch of tasks');
+  tasks
+    .command('export')
+    .description('write one JSONL record per task (veRL field names), optionally split by world')
+    .argument('<dir>', 'folder of worlds')
+    .requiredOption('--out <file>', 'output JSONL file (with --split: <out>.<name>.jsonl per split)')
+    .option('--split <spec>', 'split by a hash of the world id, e.g. train=0.9,eval=0.1')
+    .option('--json', 'print the summary as JSON', false)
+    .action((dir: string, o) => {
+      const split = o.split !== undefined ? parseSplit(o.split) : undefined;
+      const summary = exportTasks({ dir, out: o.out, split });
+      io.out(o.json ? `${JSON.stringify(summary, null, 2)}\n` : formatExport(summary));
+    });
+  tasks
+    .command('report')
+    .description('task kinds, hops, answer types and the blind check for a batch')
+    .argument('<dir>', 'folder of worlds')
+    .option('--json', 'print as JSON', false)
+    .action((dir: string, o) => {
+      const r = reportTasks(dir);
+      io.out(o.json ? `${JSON.stringify(r, null, 2)}\n` : formatTaskReport(r));
+    });
+}

@@ -1,0 +1,17 @@
+/** `tools [--format openai|mcp]`: the agent's tool definitions as JSON. */
+import type { Command } from 'commander';
+import { FictionError } from '../../errors.js';
+import { TOOL_FORMATS, toolDefinitions, type ToolFormat } from '../../tools/definitions.js';
+import type { Io } from '../main.js';
+
+export function registerTools(program: Command, io: Io): void {
+  program
+    .command('tools')
+    .description('print the tool definitions (web_search, web_extractor) as JSON')
+    .option('--format <format>', `${TOOL_FORMATS.join(' or ')}: OpenAI function calling, or MCP tool listing`, 'openai')
+    .action((o) => {
+      if (!(TOOL_FORMATS as readonly string[]).includes(o.format))
+        throw new FictionError('BAD_INPUT', `unknown --format "${String(o.format).slice(0, 20)}" (known: ${TOOL_FORMATS.join(', ')})`);
+      io.out(`${JSON.stringify(toolDefinitions(o.format as ToolFormat), null, 2)}\n`);
+    });
+}

@@ -1,0 +1,96 @@
+/**
+ * The batch report: how many tasks of each kind, how many hops, which answer types, and the blind
+ * check, as JSON and as a terminal table. (Solvability joins it when the oracle searcher exists.)
+ */
+import type { Task, TaskKind } from '../world/types.js';
+import { blindCheck, type BlindOptions, type BlindReport } from './blind.js';
+import { readBatchTasks } from './batch-tasks.js';
+import { hopsOf } from './hops.js';
+
+export interface TaskReport {
+  worlds: number;
+  tasks: number;
+  themes: Record<string, number>;
+  kinds: Record<string, number>;
+  hops: Record<string, number>;
+  answerTypes: Record<string, number>;
+  /** Per kind: answer types and mean hops. */
+  byKind: { kind: TaskKind; tasks: number; meanHops: number; answerTypes: Record<string, number> }[];
+  blind: BlindReport;
+  /** Share of tasks the oracle searcher solves: not measured yet. */
+  solvability: null;
+}
+
+const bump = (m: Record<string, number>, k: string | number) => {
+  m[String(k)] = (m[String(k)] ?? 0) + 1;
+};
+
+export function reportTasks(dir: string, opts: BlindOptions = {}): TaskReport {
+  const themes: Record<string, number> = {};
+  const all: (Task & { worldId: string })[] = [];
+  let worlds = 0;
+  for (const w of readBatchTasks(dir)) {
+    worlds++;
+    bump(themes, w.theme);
+    for (const t of w.tasks) all.push({ ...t, worldId: w.worldId });
+  }
+  return summarizeTasks(all, worlds, themes, opts);
+}
+
+export function summarizeTasks(all: (Task & { worldId?: string })[], worlds: number, themes: Record<string, number>, opts: BlindOptions = {}): TaskReport {
+  const kinds: Record<string, number> = {};
+  const hops: Record<string, number> = {};
+  const answerTypes: Record<string, number> = {};
+  const per = new Map<TaskKind, { tasks: number; hops: number; answerTypes: Record<string, number> }>();
+  for (const t of all) {
+    const h = hopsOf(t);
+    bump(kinds, t.kind);
+    bump(hops, h);
+    bump(answerTypes, t.answerType);
+    const k = per.get(t.kind) ?? per.set(t.kind, { tasks: 0, hops: 0, answerTypes: {} }).get(t.kind)!;
+    k.tasks++;
+    k.hops += h;
+    bump(k.answerTypes, t.answerType);
+  }
+  const blind = blindCheck(all, opts);
+  const byKind = blind.kinds.map(({ kind }) => {
+    const k = per.get(kind)!;
+    return { kind, tasks: k.tasks, meanHops: k.hops / k.tasks, answerTypes: k.answerTypes };
+  });
+  return { worlds, tasks: all.length, themes, kinds, hops, answerTypes, byKind, blind, solvability: null };
+}
+
+const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+
+function table(head: string[], rows: string[][]): string {
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ').trimEnd();
+  return [line(head), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
+}
+
+const counts = (m: Record<string, number>) =>
+  Object.entries(m)
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+    .map(([k, n]) => `${k} ${n}`)
+    .join(', ');
+
+export function formatTaskReport(r: TaskReport): string {
+  const kindRows = r.byKind.map((k) => {
+    const b = r.blind.kinds.find((x) => x.kind === k.kind)!;
+    return [
+      k.kind, String(k.tasks), k.meanHops.toFixed(2), counts(k.answerTypes),
+      `${pct(b.constant.score)} ${b.pass ? 'ok' : 'FAIL'}`, b.heuristic ? `${pct(b.heuristic.score)} (${b.heuristic.name})` : '-',
+    ];
+  });
+  return [
+    `${r.worlds} worlds, ${r.tasks} tasks; themes: ${counts(r.themes)}`,
+    '',
+    table(['kind', 'tasks', 'hops', 'answer types', 'blind (const)', 'guess from question'], kindRows),
+    '',
+    `hops: ${Object.keys(r.hops).sort((a, b) => Number(a) - Number(b)).map((h) => `${h}: ${r.hops[h]}`).join(', ')}`,
+    `answer types: ${counts(r.answerTypes)}`,
+    `blind check: best constant answer per kind ≤ ${pct(r.blind.limit)}: ${r.blind.pass ? 'pass' : 'FAIL'}`,
+    'solvability: not measured yet (needs the oracle searcher)',
+    '',
+  ].join('\n');
+}
