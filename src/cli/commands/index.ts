@@ -11,3 +11,5 @@ import { registerValidate } from './validate.js';
 
 export type RegisterCommand = (program: Command, io: Io) => void;
 
+
+export const COMMANDS: RegisterCommand[] = [registerGenerate, registerThemes, registerValidate, registerInspect, registerTasks, registerScore, registerTools];
