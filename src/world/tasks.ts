@@ -51,7 +51,7 @@ export function deriveTasks(theme: ThemeDef, rows: Rows, fx: FactIndex, rng: Rng
     if (used.has(signature)) return false;
     const answerStrings = JSON.parse(t.answer).flat().map(String) as string[];
     // A comparison names its candidates by design; every other question must not contain its answer.
-    const namesCandidates = t.kind === 'comparison' || t.kind === 'temporal';
+    const namesCandidates = (t.kind === 'comparison' || t.kind === 'temporal') && t.answerType === 'entity';
     if (!namesCandidates && answerStrings.some((a) => mentions(t.question, a))) return false;
     if (tasks.some((x) => x.question === t.question)) return false;
     const aliases = t.answerType === 'entity' ? nameAliases(String(JSON.parse(t.answer)[0][0]), allNames) : [];
@@ -129,13 +129,27 @@ export function deriveTasks(theme: ThemeDef, rows: Rows, fx: FactIndex, rng: Rng
     const word = kind === 'temporal' ? (high ? 'latest' : 'earliest') : high ? 'highest' : 'lowest';
     const names = cands.map((r) => fx.name(t.name, r.id));
     const list = `${names.slice(0, -1).join(', ')} or ${names[names.length - 1]}`;
+    const answerFactIds = cands.map((r) => fx.cell(t.name, r.id, col.name)!.id);
+    const where = `WHERE ${nameCol(t)} IN (${names.map(q).join(', ')})`;
+    // Half ask which candidate, half ask for the extreme value itself (not guessable from the question).
+    if (rng.chance(0.5)) {
+      const value = best[col.name]!;
+      const and = `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+      return push({
+        kind, difficulty: 2,
+        question: `What is the ${word} ${col.label} among ${and}?`,
+        answer: JSON.stringify([[value]]), answerText: answerTextOf(value, col), answerType: col.type,
+        answerFactIds, hopFactIds: [],
+        sql: `SELECT ${high ? 'MAX' : 'MIN'}(${col.name}) FROM ${t.name} ${where}`,
+      }, `${kind}:${t.name}:${col.name}`);
+    }
     const answer = fx.name(t.name, best.id);
     return push({
       kind, difficulty: 2,
       question: `Which of ${list} has the ${word} ${col.label}?`,
       answer: JSON.stringify([[answer]]), answerText: answer, answerType: 'entity',
-      answerFactIds: cands.map((r) => fx.cell(t.name, r.id, col.name)!.id), hopFactIds: [],
-      sql: `SELECT ${nameCol(t)} FROM ${t.name} WHERE ${nameCol(t)} IN (${names.map(q).join(', ')}) ORDER BY ${col.name} ${high ? 'DESC' : 'ASC'} LIMIT 1`,
+      answerFactIds, hopFactIds: [],
+      sql: `SELECT ${nameCol(t)} FROM ${t.name} ${where} ORDER BY ${col.name} ${high ? 'DESC' : 'ASC'} LIMIT 1`,
     }, `${kind}:${t.name}:${col.name}`);
   };
 
