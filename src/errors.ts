@@ -7,6 +7,8 @@ export type ErrorCode =
   | 'INCONSISTENT'
   | 'UNAUTHORIZED'
   | 'RATE_LIMITED'
+  | 'TOO_LARGE'
+  | 'UNAVAILABLE'
   | 'UPSTREAM'
   | 'INTERNAL';
 
@@ -31,6 +33,8 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   UNSUPPORTED_FORMAT: 422,
   INCONSISTENT: 422,
   RATE_LIMITED: 429,
+  TOO_LARGE: 413,
+  UNAVAILABLE: 503,
   IO: 500,
   UPSTREAM: 502,
   INTERNAL: 500,

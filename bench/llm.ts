@@ -1,0 +1,182 @@
+/**
+ * bench:llm — what the world-model renderer adds to a web_search call, against a local fake endpoint
+ * with a fixed latency (bench/llm-endpoint.ts, a child process that reports the time it held each
+ * request). Two figures, each beside its floor:
+ *
+ * - overhead per call = the full call (`callTool`: retrieve, guard, prompt, request, parse, grounding,
+ *   cache write, format) minus the time the endpoint held the request; floor 2 ms;
+ * - a cache hit (the full call answered from the SQLite cache, grounding re-checked) against the same
+ *   call with the template renderer; floor 2×.
+ *
+ * Calls run one at a time over distinct queries (task questions and page titles of generated worlds),
+ * one fresh session each; template calls and cache hits are interleaved over `rounds` rounds.
+ * BENCH_RECORD=1 writes bench/results/llm.md.
+ *
+ *   npx tsc -p . && node dist/bench/llm.js [queries=300] [latencyMs=20] [rounds=5]
+ */
+import { fork } from 'node:child_process';
+import http from 'node:http';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { writeWorld } from '../src/db/write.js';
+import { createLlmRenderer } from '../src/render/llm/llm-renderer.js';
+import { createRenderer } from '../src/render/renderer.js';
+import { callTool } from '../src/search/call-tool.js';
+import { createSession } from '../src/search/session.js';
+import { createSearchWorld, type SearchWorld } from '../src/search/world-index.js';
+import { generateWorld } from '../src/world/generate.js';
+
+const queryCount = Number(process.argv[2] ?? 300);
+const latencyMs = Number(process.argv[3] ?? 20);
+const rounds = Number(process.argv[4] ?? 5);
+const OVERHEAD_FLOOR_MS = 2;
+const HIT_FLOOR_RATIO = 2;
+
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
+};
+const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+const f = (x: number) => x.toFixed(3);
+
+const root = mkdtempSync(join(tmpdir(), 'fw-bench-llm-'));
+const worlds: SearchWorld[] = [];
+const jobs: { world: SearchWorld; query: string }[] = [];
+for (let i = 0; jobs.length < queryCount && i < 50; i++) {
+  const data = generateWorld(13, i);
+  const path = join(root, `w${i}.sqlite`);
+  writeWorld(path, data);
+  const world = createSearchWorld(path);
+  worlds.push(world);
+  const seen = new Set<string>();
+  for (const q of [...data.tasks.map((t) => t.question), ...data.documents.map((d) => d.title)]) {
+    if (jobs.length >= queryCount || seen.has(q)) continue;
+    seen.add(q);
+    jobs.push({ world, query: q });
+  }
+}
+
+const child = fork(join(dirname(fileURLToPath(import.meta.url)), 'llm-endpoint.js'), [String(latencyMs)], { stdio: 'inherit' });
+const port = await new Promise<number>((resolve) => child.once('message', (m: { port: number }) => resolve(m.port)));
+const baseUrl = `http://127.0.0.1:${port}/v1`;
+const stats = async () => (await (await fetch(`http://127.0.0.1:${port}/stats`)).json()) as { count: number; heldMs: number };
+
+const llm = createLlmRenderer({ baseUrl, model: 'bench-model', cachePath: join(root, 'llm-cache.sqlite') });
+const template = createRenderer('template');
+const call = async (renderer: typeof template, job: (typeof jobs)[number], seed: number) => {
+  const session = createSession(job.world, { renderer, seed });
+  const c = process.cpuUsage();
+  const t = performance.now();
+  const r = await callTool(session, { name: 'web_search', arguments: { query: job.query } });
+  const ms = performance.now() - t;
+  const used = process.cpuUsage(c);
+  return { ms, cpu: (used.user + used.system) / 1000, renderer: r.meta.renderer };
+};
+
+// Warm up: the SDK import, the connection, the JIT (other seeds: their own cache keys).
+for (const job of jobs.slice(0, 20)) {
+  await call(llm, job, 999);
+  await call(template, job, 999);
+}
+
+// Cache misses: one request each.
+const before = await stats();
+const miss: number[] = [];
+const missCpu: number[] = [];
+const answered: Record<string, number> = {};
+for (const job of jobs) {
+  const r = await call(llm, job, 0);
+  miss.push(r.ms);
+  missCpu.push(r.cpu);
+  answered[r.renderer] = (answered[r.renderer] ?? 0) + 1;
+}
+const after = await stats();
+const requests = after.count - before.count;
+const heldMean = (after.heldMs - before.heldMs) / Math.max(1, requests);
+const overhead = miss.map((m) => m - heldMean);
+const overheadMean = (miss.reduce((a, b) => a + b, 0) - (after.heldMs - before.heldMs)) / miss.length;
+
+// The transport floor: the last request body POSTed again with bare node:http (keep-alive), no SDK.
+const lastBody = await (await fetch(`http://127.0.0.1:${port}/last`)).text();
+const agent = new http.Agent({ keepAlive: true });
+const post = () =>
+  new Promise<void>((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port, path: '/v1/chat/completions', method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(lastBody) } }, (res) => {
+      res.on('data', () => {});
+      res.on('end', () => resolve());
+    });
+    req.on('error', reject);
+    req.end(lastBody);
+  });
+const bare: number[] = [];
+const bareCpu: number[] = [];
+const beforeBare = await stats();
+for (let i = 0; i < Math.min(100, jobs.length); i++) {
+  const c = process.cpuUsage();
+  const t = performance.now();
+  await post();
+  bare.push(performance.now() - t);
+  const u = process.cpuUsage(c);
+  bareCpu.push((u.user + u.system) / 1000);
+}
+const afterBare = await stats();
+agent.destroy();
+const bareHeld = (afterBare.heldMs - beforeBare.heldMs) / bare.length;
+
+// Cache hits against template calls, interleaved.
+const hit: number[] = [];
+const tpl: number[] = [];
+const hitCpu: number[] = [];
+const tplCpu: number[] = [];
+const hitRenderers: Record<string, number> = {};
+for (let round = 0; round < rounds; round++) {
+  for (const job of jobs) {
+    const t = await call(template, job, 0);
+    tpl.push(t.ms);
+    tplCpu.push(t.cpu);
+    const r = await call(llm, job, 0);
+    hit.push(r.ms);
+    hitCpu.push(r.cpu);
+    hitRenderers[r.renderer] = (hitRenderers[r.renderer] ?? 0) + 1;
+  }
+}
+const afterHits = await stats();
+
+llm.close();
+child.disconnect();
+for (const w of worlds) w.close();
+rmSync(root, { recursive: true, force: true });
+
+const ratioHit = pct(hit, 50) / pct(tpl, 50);
+const ratioHitCpu = pct(hitCpu, 50) / pct(tplCpu, 50);
+const load = loadavg().map((x) => x.toFixed(1)).join(' ');
+const lines = [
+  `bench:llm — ${jobs.length} distinct queries over ${worlds.length} worlds, fake endpoint latency ${latencyMs} ms (child process), cache on disk`,
+  `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}; load average at the end ${load} (other processes share the CPU: compare CPU time too)`,
+  '',
+  `cache miss (${jobs.length} calls, ${requests} requests, answered by: ${JSON.stringify(answered)})`,
+  `  full call             p50 ${f(pct(miss, 50))} ms   p99 ${f(pct(miss, 99))} ms`,
+  `  endpoint held         mean ${f(heldMean)} ms (fixed latency ${latencyMs} ms)`,
+  `  overhead per call     mean ${f(overheadMean)} ms   p50 ${f(pct(overhead, 50))} ms   p99 ${f(pct(overhead, 99))} ms   floor ${OVERHEAD_FLOOR_MS} ms   p50/floor ${f(pct(overhead, 50) / OVERHEAD_FLOOR_MS)} ${pct(overhead, 50) <= OVERHEAD_FLOOR_MS ? 'OK' : 'OVER'}`,
+  `  bare HTTP POST floor  overhead p50 ${f(pct(bare, 50) - bareHeld)} ms   CPU p50 ${f(pct(bareCpu, 50))} ms   (same body, node:http, no SDK: what any client pays on this machine)`,
+  `  CPU per call          p50 ${f(pct(missCpu, 50))} ms   mean ${f(mean(missCpu))} ms   (this process: everything but the endpoint)   floor ${OVERHEAD_FLOOR_MS} ms   ${pct(missCpu, 50) <= OVERHEAD_FLOOR_MS ? 'OK' : 'OVER'}`,
+  '',
+  `cache hit (${hit.length} calls over ${rounds} rounds, answered by: ${JSON.stringify(hitRenderers)}; requests during hits: ${afterHits.count - afterBare.count})`,
+  `  hit call              p50 ${f(pct(hit, 50))} ms   p99 ${f(pct(hit, 99))} ms   mean ${f(mean(hit))} ms`,
+  `  template call         p50 ${f(pct(tpl, 50))} ms   p99 ${f(pct(tpl, 99))} ms   mean ${f(mean(tpl))} ms`,
+  `  hit / template (p50)  ${f(ratioHit)}×   floor ${HIT_FLOOR_RATIO}×   ${ratioHit <= HIT_FLOOR_RATIO ? 'OK' : 'OVER'}`,
+  `  CPU hit / template    ${f(pct(hitCpu, 50))} / ${f(pct(tplCpu, 50))} ms (p50) = ${f(ratioHitCpu)}×   floor ${HIT_FLOOR_RATIO}×   ${ratioHitCpu <= HIT_FLOOR_RATIO ? 'OK' : 'OVER'}`,
+];
+console.log(lines.join('\n'));
+if (process.env.BENCH_RECORD) {
+  writeFileSync(
+    'bench/results/llm.md',
+    `# bench:llm\n\nMeasured ${new Date().toISOString().slice(0, 10)} on this machine (\`npm run bench:llm\`):\n\n${lines.map((l) => `    ${l}`).join('\n')}\n\n` +
+      'Overhead per call: the full `callTool` web_search with the world-model renderer (retrieval, guard, prompt, request through the `openai` ' +
+      'package, parsing, grounding check, cache write, formatting) minus the time the fake endpoint held the request (its fixed latency and its ' +
+      'own work, measured in its own process). Cache hit: the same full call answered from the SQLite cache (grounding re-checked, guard run), ' +
+      'against the same call with the template renderer.\n',
+  );
+}

@@ -1,0 +1,190 @@
+/**
+ * bench:load — the server under autocannon on loopback, over ≥100 generated worlds:
+ *
+ *   1. throughput: `--connections` (50) for `--duration` s (30) on the rollout mix below, rate limiting
+ *      on (defaults), every request through a session → requests/s, p50/p99 latency, errors;
+ *   2. fuzz: `--fuzz` (10,000) bad requests (load-fuzz.ts) against a server with rate limiting off →
+ *      zero 5xx, and the server still healthy and answering;
+ *   3. soak: `--minutes` (5) of session churn (create, search, retrieve, trajectory, close or abandon
+ *      to the TTL) plus one-off calls over every world through a small open-world cache → RSS sampled
+ *      every 5 s; growth from the first sample after warm-up to the end.
+ *
+ *   node dist/bench/load.js [--count 100] [--worlds DIR] [--connections 50] [--duration 30] [--fuzz 10000]
+ *                           [--minutes 5] [--only throughput,fuzz,soak]
+ *
+ * Mix (throughput): 55% web_search, 15% /retrieve (topk 3), 15% web_extractor, 10% batch web_search
+ * (3 queries), 5% MCP tools/call over /mcp; all with ?session= (one session per world).
+ */
+import autocannon, { type RawRequest } from 'autocannon';
+import { availableParallelism, loadavg } from 'node:os';
+import { Rng } from '../src/rng.js';
+import { runFuzz } from './load-fuzz.js';
+import { createSessions, ensureWorlds, spawnServer, type BenchWorld } from './load-server.js';
+
+function flag(name: string, fallback: string): string {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 && process.argv[i + 1] !== undefined ? process.argv[i + 1]! : fallback;
+}
+
+const count = Number(flag('count', '100'));
+const connections = Number(flag('connections', '50'));
+const duration = Number(flag('duration', '30'));
+const fuzzCount = Number(flag('fuzz', '10000'));
+const minutes = Number(flag('minutes', '5'));
+const only = new Set(flag('only', 'throughput,fuzz,soak').split(','));
+const seed = 7;
+const ADMIN = 'bench-admin-token';
+const json = { 'content-type': 'application/json' };
+const mcpHeaders = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+
+const load = () => loadavg().map((l) => l.toFixed(2)).join(' / ');
+const ms = (v: number) => `${v.toFixed(1)} ms`;
+
+/** Fill autocannon's request in place (it carries the Host header and defaults; a fresh object would lose them). */
+function fill(req: RawRequest, spec: RawRequest): RawRequest {
+  req.method = spec.method;
+  req.path = spec.path;
+  req.body = spec.body ?? '';
+  req.headers = { ...req.headers, ...spec.headers };
+  return req;
+}
+
+/** The i-th request of the rollout mix, over session `sessions[w]` of world `worlds[w]`. */
+function mixRequest(i: number, worlds: readonly BenchWorld[], sessions: readonly string[]): RawRequest {
+  const rng = new Rng(`mix:${i}`);
+  const w = rng.int(0, worlds.length - 1);
+  const world = worlds[w]!;
+  const s = sessions[w]!;
+  const q = rng.pick(world.queries);
+  const k = i % 20;
+  if (k < 11) return { method: 'POST', path: `/v1/search?session=${s}`, headers: json, body: JSON.stringify({ query: q }) };
+  if (k < 14) return { method: 'POST', path: `/retrieve?session=${s}`, headers: json, body: JSON.stringify({ queries: [q], topk: 3, return_scores: true }) };
+  if (k < 17) return { method: 'POST', path: `/v1/open?session=${s}`, headers: json, body: JSON.stringify({ url: rng.pick(world.urls) }) };
+  if (k < 19) return { method: 'POST', path: `/v1/search?session=${s}&format=json`, headers: json, body: JSON.stringify({ queries: rng.sample(world.queries, 3) }) };
+  const call = { jsonrpc: '2.0', id: i, method: 'tools/call', params: { name: 'web_search', arguments: { query: q } } };
+  return { method: 'POST', path: `/mcp?session=${s}`, headers: mcpHeaders, body: JSON.stringify(call) };
+}
+
+async function throughput(dir: string, worlds: BenchWorld[]): Promise<string> {
+  const server = await spawnServer(dir, ['--admin-token', ADMIN]);
+  try {
+    const sessions = await createSessions(server.url, worlds);
+    let i = 0;
+    // warm-up: open every world once
+    await autocannon({ url: server.url, connections: 10, amount: worlds.length * 5, requests: [{ setupRequest: (req) => fill(req, mixRequest(i++, worlds, sessions)) }] });
+    const before = load();
+    const cpu0 = server.cpuSeconds();
+    const r = await autocannon({ url: server.url, connections, duration, requests: [{ setupRequest: (req) => fill(req, mixRequest(i++, worlds, sessions)) }] });
+    const cpu = server.cpuSeconds() - cpu0;
+    const after = load();
+    const codes = Object.entries(r.statusCodeStats).map(([c, v]) => `${c}: ${v.count}`).join(', ');
+    const line = [
+      `throughput: ${connections} connections, ${duration} s, ${worlds.length} worlds, ${availableParallelism()} cores`,
+      `  requests/s ${r.requests.average.toFixed(0)} (total ${r.requests.total}), latency p50 ${ms(r.latency.p50)}, p99 ${ms(r.latency.p99)}, max ${ms(r.latency.max)}`,
+      `  errors ${r.errors}, timeouts ${r.timeouts}, non-2xx ${r.non2xx} (${codes})`,
+      `  server CPU ${cpu.toFixed(1)} s = ${((cpu * 1000) / r.requests.total).toFixed(3)} ms per request (${(r.requests.total / cpu).toFixed(0)} requests per CPU-second); ${(cpu / r.duration * 100).toFixed(0)}% of one core`,
+      `  load average (1/5/15 min) before ${before}, after ${after}`,
+    ].join('\n');
+    console.log(line);
+    return line;
+  } finally {
+    await server.stop();
+  }
+}
+
+async function fuzz(dir: string, worlds: BenchWorld[]): Promise<string> {
+  const server = await spawnServer(dir, ['--admin-token', ADMIN, '--rate-limit', '0']);
+  try {
+    const sessions = await createSessions(server.url, worlds.slice(0, 10));
+    const t0 = performance.now();
+    const r = await runFuzz(server.url, fuzzCount, seed, worlds, sessions);
+    const secs = (performance.now() - t0) / 1000;
+    const health = await fetch(`${server.url}/health`);
+    const ok = await fetch(`${server.url}/v1/search?world=${worlds[0]!.id}`, { method: 'POST', body: JSON.stringify({ query: worlds[0]!.queries[0] }) });
+    const okText = await ok.text();
+    const lines = [
+      `fuzz: ${r.sent} bad requests in ${secs.toFixed(1)} s; by class ${JSON.stringify(r.byClass)}; 5xx: ${r.fiveXx.length}; transport errors: ${r.transportErrors}`,
+      `  afterwards: /health ${health.status}, a valid search ${ok.status} (${okText.startsWith('Results for') ? 'results' : 'NOT results'})`,
+      ...Object.entries(r.byKind).map(([k, v]) => `  ${k}: ${JSON.stringify(v)}`),
+      ...r.fiveXx.slice(0, 10).map((f) => `  5xx ${f.status} ${f.kind} ${f.path} ${f.body}`),
+      ...r.errorSamples.map((e) => `  transport error: ${e}`),
+    ];
+    console.log(lines.join('\n'));
+    return lines.join('\n');
+  } finally {
+    await server.stop();
+  }
+}
+
+/** Session lifecycle per connection: create → 8 searches → retrieve → open → trajectory → close (or abandon 1 in 4); plus one-off calls anywhere. */
+function soakRequests(worlds: readonly BenchWorld[]) {
+  let n = 0;
+  const pick = (ctx: Record<string, unknown>) => worlds[ctx.w as number]!;
+  const steps = [
+    {
+      setupRequest: (req: RawRequest, ctx: Record<string, unknown>) => {
+        ctx.w = new Rng(`soak:${n++}`).int(0, worlds.length - 1);
+        return fill(req, { method: 'POST', path: '/v1/sessions', headers: json, body: JSON.stringify({ world: worlds[ctx.w as number]!.id, seed: n, profile: 'light' }) });
+      },
+      onResponse: (_s: number, body: string, ctx: Record<string, unknown>) => {
+        try {
+          ctx.s = (JSON.parse(body) as { session: string }).session;
+        } catch {
+          ctx.s = 'none';
+        }
+      },
+    },
+    ...Array.from({ length: 8 }, (_, k) => ({
+      setupRequest: (req: RawRequest, ctx: Record<string, unknown>) => fill(req, { method: 'POST', path: `/v1/search?session=${ctx.s}`, headers: json, body: JSON.stringify({ query: pick(ctx).queries[(k * 7 + n) % pick(ctx).queries.length] }) }),
+    })),
+    { setupRequest: (req: RawRequest, ctx: Record<string, unknown>) => fill(req, { method: 'POST', path: `/retrieve?session=${ctx.s}`, headers: json, body: JSON.stringify({ queries: pick(ctx).queries.slice(0, 4), topk: 5 }) }) },
+    { setupRequest: (req: RawRequest, ctx: Record<string, unknown>) => fill(req, { method: 'POST', path: `/v1/open?session=${ctx.s}`, headers: json, body: JSON.stringify({ url: pick(ctx).urls[n % pick(ctx).urls.length] }) }) },
+    {
+      setupRequest: (req: RawRequest) => {
+        const w = worlds[new Rng(`oneoff:${n++}`).int(0, worlds.length - 1)]!;
+        return fill(req, { method: 'POST', path: `/v1/search?world=${w.id}`, headers: json, body: JSON.stringify({ query: w.queries[0] }) });
+      },
+    },
+    { setupRequest: (req: RawRequest, ctx: Record<string, unknown>) => fill(req, { method: 'GET', path: `/v1/sessions/${ctx.s}/trajectory` }) },
+    { setupRequest: (req: RawRequest, ctx: Record<string, unknown>) => fill(req, n % 4 === 0 ? { method: 'GET', path: '/health' } : { method: 'DELETE', path: `/v1/sessions/${ctx.s}` }) },
+  ];
+  return steps;
+}
+
+async function soak(dir: string, worlds: BenchWorld[]): Promise<string> {
+  const server = await spawnServer(dir, ['--rate-limit', '0', '--max-open-worlds', '32', '--session-ttl', '20']);
+  const samples: { t: number; rss: number }[] = [];
+  const t0 = performance.now();
+  const timer = setInterval(() => void server.rss().then((rss) => samples.push({ t: (performance.now() - t0) / 1000, rss }), () => {}), 5000);
+  try {
+    const before = load();
+    const r = await autocannon({ url: server.url, connections: 20, duration: minutes * 60, requests: soakRequests(worlds) });
+    clearInterval(timer);
+    samples.push({ t: (performance.now() - t0) / 1000, rss: await server.rss() });
+    const warm = samples.find((s) => s.t >= Math.min(30, minutes * 60 / 4)) ?? samples[0]!;
+    const last = samples[samples.length - 1]!;
+    const max = Math.max(...samples.map((s) => s.rss));
+    const mb = (b: number) => `${(b / 1048576).toFixed(0)} MB`;
+    const metrics = await (await fetch(`${server.url}/metrics`)).text().catch(() => '');
+    const gauge = (name: string) => /^(\S+) (\S+)$/m.exec(metrics.split('\n').find((l) => l.startsWith(`${name} `)) ?? '')?.[2] ?? '?';
+    const lines = [
+      `soak: ${minutes} min, 20 connections, session churn over ${worlds.length} worlds, --max-open-worlds 32, --session-ttl 20`,
+      `  ${r.requests.total} requests (${r.requests.average.toFixed(0)}/s), p50 ${ms(r.latency.p50)}, p99 ${ms(r.latency.p99)}, errors ${r.errors}, non-2xx ${r.non2xx}`,
+      `  RSS at ${warm.t.toFixed(0)} s ${mb(warm.rss)}, at end ${mb(last.rss)}, max ${mb(max)}: growth ${(((last.rss - warm.rss) / warm.rss) * 100).toFixed(1)}%`,
+      `  open worlds ${gauge('fictionworld_open_worlds')}, world opens ${gauge('fictionworld_world_opens_total')}, live sessions ${gauge('fictionworld_sessions')}`,
+      `  RSS samples (MB): ${samples.map((s) => (s.rss / 1048576).toFixed(0)).join(' ')}`,
+      `  load average before ${before}, after ${load()}`,
+    ];
+    console.log(lines.join('\n'));
+    return lines.join('\n');
+  } finally {
+    clearInterval(timer);
+    await server.stop();
+  }
+}
+
+const { dir, worlds } = await ensureWorlds(count, seed, process.argv.includes('--worlds') ? flag('worlds', '') : undefined);
+console.log(`${worlds.length} worlds in ${dir}; node ${process.version}; ${availableParallelism()} cores; load average ${load()}`);
+if (only.has('throughput')) await throughput(dir, worlds);
+if (only.has('fuzz')) await fuzz(dir, worlds);
+if (only.has('soak')) await soak(dir, worlds);

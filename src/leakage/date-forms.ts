@@ -1,0 +1,110 @@
+/**
+ * Dates in folded text, in every common surface form: ISO ("2029-03-04", "2029/03/04", "2029.3.4"),
+ * month names ("march 4, 2029", "mar. 4 2029", "march 4th, 2029", "4 mar 2029", "4th of march 2029",
+ * "the fourth of march, 2029", "04-mar-2029", "2029 march 4"), numeric dates in both orders
+ * ("03/04/2029" reads as March 4 and as April 3; two-digit years too), and month-and-year mentions
+ * ("march 2029", "mar 2029", "march of 2029", "2029-03", "03/2029"), which are partial.
+ */
+import type { Span } from './number-forms.js';
+
+export interface DateReading {
+  y: number;
+  m: number;
+  /** Absent for a month-and-year mention. */
+  d?: number;
+}
+
+export interface DateMention extends Span {
+  text: string;
+  readings: DateReading[];
+  /** Month and year only. */
+  partial: boolean;
+}
+
+const MONTH_NAMES: [string, number][] = [
+  ['january', 1], ['february', 2], ['march', 3], ['april', 4], ['may', 5], ['june', 6], ['july', 7], ['august', 8],
+  ['september', 9], ['october', 10], ['november', 11], ['december', 12],
+  ['jan', 1], ['feb', 2], ['mar', 3], ['apr', 4], ['jun', 6], ['jul', 7], ['aug', 8], ['sept', 9], ['sep', 9], ['oct', 10], ['nov', 11], ['dec', 12],
+];
+const MONTH_NUMBER = new Map(MONTH_NAMES);
+const MONTH = `(?<mon>${MONTH_NAMES.map(([n]) => n).sort((a, b) => b.length - a.length).join('|')})\\.?(?!\\p{L})`;
+
+const ORDINAL_WORDS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth', 'eleventh', 'twelfth',
+  'thirteenth', 'fourteenth', 'fifteenth', 'sixteenth', 'seventeenth', 'eighteenth', 'nineteenth', 'twentieth'];
+const ORDINALS = new Map<string, number>(ORDINAL_WORDS.map((w, i) => [w, i + 1]));
+for (let i = 1; i <= 9; i++) {
+  ORDINALS.set(`twenty-${ORDINAL_WORDS[i - 1]}`, 20 + i);
+  ORDINALS.set(`twenty ${ORDINAL_WORDS[i - 1]}`, 20 + i);
+}
+ORDINALS.set('thirtieth', 30);
+ORDINALS.set('thirty-first', 31);
+ORDINALS.set('thirty first', 31);
+const DAY = `(?<day>\\d{1,2}(?:st|nd|rd|th)?|${[...ORDINALS.keys()].sort((a, b) => b.length - a.length).join('|')})`;
+const YEAR = '(?<year>\\d{4})(?!\\p{N})';
+const L = '(?<![\\p{L}\\p{N}])';
+const R_NUM = '(?!\\p{N})(?![-/.]\\d)';
+
+const re = (s: string) => new RegExp(s, 'gu');
+const FULL: { re: RegExp; numeric?: boolean }[] = [
+  { re: re(`${L}${MONTH}[\\s-]*${DAY}(?!\\p{L}),?[\\s-]*(?:of\\s+)?${YEAR}`) },
+  { re: re(`${L}(?:the\\s+)?${DAY}(?!\\p{L})[\\s-]*(?:of\\s+)?${MONTH},?[\\s-]*${YEAR}`) },
+  { re: re(`${L}${YEAR},?[\\s-]*${MONTH},?[\\s-]*${DAY}(?![\\p{L}\\p{N}])`) },
+  { re: re(`${L}(?<year>\\d{4})(?<sep>[-/.])(?<mm>\\d{1,2})\\k<sep>(?<dd>\\d{1,2})${R_NUM}`) },
+  { re: re(`${L}(?<a>\\d{1,2})(?<sep>[-/.])(?<b>\\d{1,2})\\k<sep>(?<yy>\\d{4}|\\d{2})${R_NUM}`), numeric: true },
+];
+const PARTIAL: RegExp[] = [
+  re(`${L}${MONTH},?\\s*(?:of\\s+)?${YEAR}`),
+  re(`${L}(?<year>\\d{4})[-/.](?<mm>\\d{1,2})${R_NUM}`),
+  re(`${L}(?<mm>\\d{1,2})[-/.](?<year>\\d{4})${R_NUM}`),
+];
+
+function daysIn(y: number, m: number): number {
+  return [31, y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][m - 1]!;
+}
+
+function valid(r: DateReading): boolean {
+  if (!(r.m >= 1 && r.m <= 12 && r.y >= 1000 && r.y <= 2999)) return false;
+  return r.d === undefined || (r.d >= 1 && r.d <= daysIn(r.y, r.m));
+}
+
+function dayOf(text: string): number {
+  return ORDINALS.get(text) ?? parseInt(text, 10);
+}
+
+function fullYear(yy: string): number {
+  if (yy.length === 4) return Number(yy);
+  const n = Number(yy);
+  return n < 70 ? 2000 + n : 1900 + n;
+}
+
+const overlaps = (a: Span, spans: readonly Span[]) => spans.some((s) => a.start < s.end && s.start < a.end);
+
+/** Every date and month-and-year mention in `folded`, full dates first claiming their text. */
+export function findDates(folded: string): DateMention[] {
+  const out: DateMention[] = [];
+  for (const { re: pattern, numeric } of FULL) {
+    for (const m of folded.matchAll(pattern)) {
+      const span = { start: m.index!, end: m.index! + m[0].length };
+      if (overlaps(span, out)) continue;
+      const g = m.groups!;
+      let readings: DateReading[];
+      if (numeric) {
+        const a = Number(g.a), b = Number(g.b), y = fullYear(g.yy!);
+        readings = [{ y, m: a, d: b }, { y, m: b, d: a }];
+      } else if (g.mon) readings = [{ y: Number(g.year), m: MONTH_NUMBER.get(g.mon)!, d: dayOf(g.day!) }];
+      else readings = [{ y: Number(g.year), m: Number(g.mm), d: Number(g.dd) }];
+      readings = readings.filter(valid);
+      if (readings.length > 0) out.push({ ...span, text: m[0], readings, partial: false });
+    }
+  }
+  for (const pattern of PARTIAL) {
+    for (const m of folded.matchAll(pattern)) {
+      const span = { start: m.index!, end: m.index! + m[0].length };
+      if (overlaps(span, out)) continue;
+      const g = m.groups!;
+      const r = { y: Number(g.year), m: g.mon ? MONTH_NUMBER.get(g.mon)! : Number(g.mm) };
+      if (valid(r)) out.push({ ...span, text: m[0], readings: [r], partial: true });
+    }
+  }
+  return out.sort((a, b) => a.start - b.start);
+}

@@ -1,0 +1,63 @@
+/**
+ * Unicode folding for the leak detector: every surface trick that leaves a word readable to a model
+ * (case, accents, compatibility forms such as full-width digits or mathematical letters, zero-width and
+ * control characters, look-alike Cyrillic and Greek letters, typographic dashes, quotes and spaces)
+ * folds to one plain lowercase form. The detector works on folded text only; its offsets are offsets
+ * into the folded string.
+ */
+
+const SUPERSCRIPTS: Record<string, string> = {
+  '⁰': '0', '¹': '1', '²': '2', '³': '3', '⁴': '4', '⁵': '5', '⁶': '6', '⁷': '7', '⁸': '8', '⁹': '9', '⁺': '+', '⁻': '-',
+};
+
+/** Letters that NFD does not decompose, and Cyrillic/Greek letters drawn like Latin ones (lowercase). */
+const LETTERS: Record<string, string> = {
+  ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', đ: 'd', ð: 'd', ł: 'l', ı: 'i', ŀ: 'l', þ: 'th', ħ: 'h', ŧ: 't',
+  // Cyrillic
+  а: 'a', в: 'b', е: 'e', ё: 'e', к: 'k', м: 'm', н: 'h', о: 'o', р: 'p', с: 'c', т: 't', у: 'y', х: 'x',
+  і: 'i', ї: 'i', ј: 'j', ѕ: 's', ԁ: 'd', ԛ: 'q', ԝ: 'w', һ: 'h', ӏ: 'l',
+  // Greek
+  α: 'a', β: 'b', ε: 'e', η: 'n', ι: 'i', κ: 'k', ν: 'v', ο: 'o', ρ: 'p', τ: 't', υ: 'u', χ: 'x', ζ: 'z', μ: 'u',
+};
+const LETTER_RE = new RegExp(`[${Object.keys(LETTERS).join('')}]`, 'gu');
+
+const DASHES = /[\u2010-\u2015\u2212\u2043\uFE58\uFE63\uFF0D]/g;
+const SINGLE_QUOTES = /[\u2018-\u201B\u2032\u2035\u00B4`\u02BC]/g;
+const DOUBLE_QUOTES = /[\u201C-\u201F\u2033\u2036\u00AB\u00BB]/g;
+/** Format characters (zero-width, bidi controls, soft hyphen, word joiner) and variation selectors. */
+const INVISIBLE = /[\p{Cf}\u034F\u115F\u1160\u3164\uFFA0\u180B-\u180F]/gu;
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g;
+const SPACES = /[\s\p{Zs}\u2028\u2029]+/gu;
+const MARKS = /\p{M}+/gu;
+
+/**
+ * Fold text for matching: NFKC, lowercase, diacritics and other combining marks removed, invisible and
+ * control characters removed, look-alike letters mapped to Latin, dashes to "-", quotes to ' and ",
+ * every run of white space to one space. Superscript digits become "^digits" so "10⁶" reads as "10^6".
+ */
+export function fold(text: string): string {
+  const hit = cache.get(text);
+  if (hit !== undefined) return hit;
+  const out = foldUncached(text);
+  if (cache.size >= CACHE_LIMIT) cache.clear();
+  cache.set(text, out);
+  return out;
+}
+
+/** Recently folded texts (passages are folded again and again by the guard and the audit). */
+const cache = new Map<string, string>();
+const CACHE_LIMIT = 8192;
+
+function foldUncached(text: string): string {
+  let s = text.replace(/[⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻]+/g, (m) => `^${[...m].map((c) => SUPERSCRIPTS[c]).join('')}`);
+  s = s.normalize('NFKC').toLowerCase().normalize('NFD').replace(MARKS, '');
+  s = s.replace(INVISIBLE, '').replace(CONTROL, '');
+  s = s.replace(LETTER_RE, (c) => LETTERS[c] ?? c);
+  s = s.replace(DASHES, '-').replace(SINGLE_QUOTES, "'").replace(DOUBLE_QUOTES, '"').replace(/×/g, 'x');
+  return s.replace(SPACES, ' ').trim();
+}
+
+/** Letters and digits only, for length checks on a folded name ("Zentria X9" → "zentriax9"). */
+export function alnum(folded: string): string {
+  return folded.replace(/[^\p{L}\p{N}]+/gu, '');
+}

@@ -1,0 +1,268 @@
+/**
+ * What the guard knows about one task of one world, built once and cached: the answer detector, the
+ * answer facts, the entities a related query must name, and per-passage verdicts. It also holds the
+ * one definition of "this text shows the answer" that the guard, its backstop and the audit share:
+ * a detection the exemption does not cover.
+ *
+ * The exemption: a form the detector finds is allowed when a non-answer fact stated by the passage it
+ * came from covers it (the fact's subject or value is written over the same text). A name is exempt
+ * under any such fact (a brand that is the answer still appears on its other products' pages); a
+ * number or date only under a fact whose value differs from the answer's (a rounded form of another
+ * value), never under a fact with the same value (an aggregate also stated as a total, or a twin).
+ */
+import { loadFacts } from '../db/load.js';
+import { FictionError } from '../errors.js';
+import { formatShortDate } from '../format.js';
+import type { PageRecord, PassageRecord } from '../search/types.js';
+import type { SearchWorld } from '../search/world-index.js';
+import type { Fact, Task } from '../world/types.js';
+import { createDetector, createFactDetector, createValueDetector, type Detection, type Detector } from './detector.js';
+import { alnum, fold } from './fold.js';
+import { shownPart } from './shown-part.js';
+
+/** Facts of a world, indexed once per open world and shared by every task's context. */
+export interface WorldFacts {
+  byId: Map<number, Fact>;
+  byRow: Map<string, Fact[]>;
+  detectors: Map<number, Detector>;
+  /** Folded letters and digits of each fact's subject and value. */
+  keys: Map<number, { subject: string; object: string }>;
+  contexts: Map<string, GuardContext>;
+}
+
+const worlds = new WeakMap<SearchWorld, WorldFacts>();
+
+function worldFacts(world: SearchWorld): WorldFacts {
+  let wf = worlds.get(world);
+  if (!wf) {
+    const facts = loadFacts(world.world);
+    const byRow = new Map<string, Fact[]>();
+    for (const f of facts) {
+      const key = `${f.sourceTable}:${f.sourceRowid}`;
+      const list = byRow.get(key);
+      if (list) list.push(f);
+      else byRow.set(key, [f]);
+    }
+    wf = { byId: new Map(facts.map((f) => [f.id, f])), byRow, detectors: new Map(), keys: new Map(), contexts: new Map() };
+    worlds.set(world, wf);
+  }
+  return wf;
+}
+
+/** What a text shows of the answer: answer facts by provenance, and detections not exempted. */
+export interface Exposure {
+  factIds: number[];
+  detections: Detection[];
+}
+// Exposures returned by GuardContext may be cached: callers read them and build new ones, never mutate.
+
+export const exposes = (e: Exposure) => e.factIds.length > 0 || e.detections.length > 0;
+
+export class GuardContext {
+  readonly task: Task;
+  readonly detector: Detector;
+  readonly answerFactIds: ReadonlySet<number>;
+  /** Subjects of answer facts and the entities their rows refer to: a related query names one. */
+  readonly entities: Detector;
+  readonly entityNames: readonly string[];
+  private readonly blockedCache = new Map<number, boolean>();
+  private readonly pageFactCache = new Map<number, number[]>();
+  private readonly partCache = new Map<string, Exposure>();
+  private readonly titleCache = new Map<number, Exposure>();
+  private readonly dateCache = new Map<string, Detection[]>();
+  readonly relatedCache = new Map<string, unknown>();
+
+  constructor(readonly world: SearchWorld, task: Task, private readonly facts: WorldFacts) {
+    this.task = task;
+    this.detector = createDetector(task);
+    this.answerFactIds = new Set(task.answerFactIds);
+    const answerNames = new Set(this.detector.items.flatMap((i) => i.names));
+    const names = new Set<string>();
+    for (const id of task.answerFactIds) {
+      const f = facts.byId.get(id);
+      if (!f) continue;
+      names.add(f.subject);
+      for (const g of facts.byRow.get(`${f.sourceTable}:${f.sourceRowid}`) ?? []) if (g.objectType === 'entity') names.add(g.object);
+    }
+    this.entityNames = [...names].filter((n) => !answerNames.has(fold(n))).sort();
+    this.entities = createValueDetector(this.entityNames.map((n) => ({ value: n, type: 'text' as const })));
+  }
+
+  fact(id: number): Fact | undefined {
+    return this.facts.byId.get(id);
+  }
+
+  private factDetector(id: number): Detector | undefined {
+    let d = this.facts.detectors.get(id);
+    if (!d) {
+      const f = this.facts.byId.get(id);
+      if (!f) return undefined;
+      d = createFactDetector(f);
+      this.facts.detectors.set(id, d);
+    }
+    return d;
+  }
+
+  /** A cheap pre-check: can this fact's subject or value be written over a form of this kind? */
+  private mayCover(fact: Fact, kind: Detection['kind'], key: string): boolean {
+    let k = this.facts.keys.get(fact.id);
+    if (!k) {
+      k = { subject: alnum(fold(fact.subject)), object: alnum(fold(fact.object)) };
+      this.facts.keys.set(fact.id, k);
+    }
+    if (k.subject.includes(key)) return true;
+    if (kind === 'name') return (fact.objectType === 'text' || fact.objectType === 'entity') && k.object.includes(key);
+    if (kind === 'number') return fact.objectType === 'integer' || fact.objectType === 'real';
+    return fact.objectType === 'date';
+  }
+
+  /** Is a detection covered by a non-answer fact among `factIds` written over the same text? */
+  private exempt(det: Detection, folded: string, factIds: readonly number[], memo: Map<number, Detection[]>, stated: boolean): boolean {
+    const item = this.detector.items[det.item]!;
+    const key = alnum(det.form);
+    for (const id of factIds) {
+      if (this.answerFactIds.has(id)) continue;
+      const fact = this.facts.byId.get(id);
+      if (!fact || !this.mayCover(fact, det.kind, key)) continue;
+      const fd = this.factDetector(id)!;
+      let found = memo.get(id);
+      if (!found) memo.set(id, (found = fd.scanFolded(folded)));
+      for (const f of found) {
+        if (f.start > det.start || f.end < det.end) continue;
+        // Text no passage accounts for must state the other fact itself: its subject and its value.
+        if (stated && !found.some((x) => x.item !== f.item)) continue;
+        if (det.kind === 'name' || f.item === 0) return true;
+        const sameValue = item.kind === 'number' ? Math.abs(Number(fact.object) - item.value!) <= 1e-9 * Math.max(1, Math.abs(item.value!)) : fact.object === item.text;
+        if (!sameValue) return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Detections in `text` that no non-answer fact among `factIds` exempts. With `stated`, a fact
+   * exempts a form only when the text writes both the fact's subject and its value (for text that no
+   * passage accounts for: it has to state the other fact itself).
+   */
+  detect(text: string, factIds: readonly number[] = [], stated = false): Detection[] {
+    const { folded, detections } = this.detector.scan(text);
+    if (detections.length === 0) return detections;
+    const memo = new Map<number, Detection[]>();
+    return detections.filter((d) => !this.exempt(d, folded, factIds, memo, stated));
+  }
+
+  /** Every fact stated anywhere on a page (the exemption for titles and freely written snippets). */
+  pageFacts(pageId: number): number[] {
+    let ids = this.pageFactCache.get(pageId);
+    if (!ids) {
+      ids = [...new Set(this.world.passagesOf(pageId).flatMap((p) => p.factIds))];
+      this.pageFactCache.set(pageId, ids);
+    }
+    return ids;
+  }
+
+  /** A passage the guard must not show for an unrelated query: it states an answer fact or shows the answer. */
+  blocked(passage: PassageRecord): boolean {
+    let b = this.blockedCache.get(passage.id);
+    if (b === undefined) {
+      b = passage.factIds.some((id) => this.answerFactIds.has(id)) || this.detect(passage.text, passage.factIds).length > 0;
+      this.blockedCache.set(passage.id, b);
+    }
+    return b;
+  }
+
+  /** What a page's title line shows of the answer. */
+  titleExposure(page: PageRecord): Exposure {
+    let e = this.titleCache.get(page.id);
+    if (!e) {
+      const title = this.world.passagesOf(page.id).find((p) => p.ord === 0);
+      const factIds = title ? title.factIds.filter((id) => this.answerFactIds.has(id)) : [];
+      e = { factIds, detections: this.detect(page.title, this.pageFacts(page.id)) };
+      this.titleCache.set(page.id, e);
+    }
+    return e;
+  }
+
+  /** What a page's date line shows of the answer (no exemption: a date line states no fact). */
+  dateExposure(published: string | null): Exposure {
+    if (!published) return { factIds: [], detections: [] };
+    let d = this.dateCache.get(published);
+    if (!d) this.dateCache.set(published, (d = this.detector.scan(formatShortDate(published)).detections));
+    return { factIds: [], detections: d };
+  }
+
+  /** What one passage shows through the part of it a snippet shows: answer facts whose value the part writes, and detections. */
+  partExposure(passage: PassageRecord, part: string): Exposure {
+    const key = part === passage.text ? `${passage.id}` : `${passage.id}|${part}`;
+    let e = this.partCache.get(key);
+    if (!e) {
+      e = this.partExposureUncached(passage, part);
+      if (this.partCache.size >= 4096) this.partCache.clear();
+      this.partCache.set(key, e);
+    }
+    return e;
+  }
+
+  private partExposureUncached(passage: PassageRecord, part: string): Exposure {
+    const factIds: number[] = [];
+    for (const id of passage.factIds) {
+      if (!this.answerFactIds.has(id)) continue;
+      const d = this.factDetector(id);
+      if (d && d.scan(part).detections.some((x) => x.item === 1)) factIds.push(id);
+    }
+    return { factIds, detections: this.detect(part, passage.factIds) };
+  }
+
+  /**
+   * What a snippet shows. Each passage it came from (`passageIds`; for a snippet a renderer wrote
+   * freely, every passage of the page) is judged on the part of it the snippet shows, with that
+   * passage's exemption; text no passage accounts for is exempt only where it states another fact of
+   * those passages (or of the page, for free text) itself.
+   */
+  snippetExposure(text: string | null, passageIds: readonly number[], pageId: number): Exposure {
+    if (!text) return { factIds: [], detections: [] };
+    const free = passageIds.length === 0;
+    const passages = free
+      ? this.world.passagesOf(pageId).filter((p) => p.ord > 0)
+      : passageIds.map((id) => this.world.passage(id)).filter((p): p is PassageRecord => p !== undefined);
+    const out: Exposure = { factIds: [], detections: [] };
+    let rest = text;
+    for (const p of passages) {
+      const part = shownPart(p.text, text);
+      if (!part) continue;
+      const e = this.partExposure(p, part.text);
+      out.factIds.push(...e.factIds);
+      out.detections.push(...e.detections);
+      rest = rest.replace(part.text, ' | ');
+    }
+    const restFacts = free ? this.pageFacts(pageId) : passages.flatMap((p) => p.factIds);
+    out.detections.push(...this.detect(rest, restFacts, true));
+    out.factIds = [...new Set(out.factIds)];
+    return out;
+  }
+
+  /** Everything one displayed result shows of the answer. */
+  resultExposure(r: { title: string; snippet: string | null; date: string | null; passageIds: readonly number[]; documentId: number }): Exposure {
+    const page = this.world.page(r.documentId);
+    // A page's own title is judged against the page's facts; whatever a renderer added must state its fact.
+    const own = page && r.title.includes(page.title) ? this.titleExposure(page) : { factIds: [], detections: [] };
+    const added = page ? r.title.replace(page.title, ' | ') : r.title;
+    const title = { factIds: own.factIds, detections: [...own.detections, ...(added.trim() === '|' ? [] : this.detect(added, this.pageFacts(r.documentId), true))] };
+    const snippet = this.snippetExposure(r.snippet, r.passageIds, r.documentId);
+    const date = this.dateExposure(r.date);
+    return { factIds: [...title.factIds, ...snippet.factIds], detections: [...title.detections, ...snippet.detections, ...date.detections] };
+  }
+}
+
+/** The guard context of a task, cached on the open world. */
+export function guardContext(world: SearchWorld, taskId: string): GuardContext {
+  const wf = worldFacts(world);
+  let ctx = wf.contexts.get(taskId);
+  if (!ctx) {
+    const task = world.task(taskId);
+    if (!task) throw new FictionError('NOT_FOUND', `task ${taskId} not found in world ${world.id}`);
+    ctx = new GuardContext(world, task, wf);
+    wf.contexts.set(taskId, ctx);
+  }
+  return ctx;
+}

@@ -1,0 +1,143 @@
+/**
+ * The leakage guard: the last step before search results reach an agent in a session bound to a task.
+ * For a query related to the task (relatedness.ts) results pass unchanged. For an unrelated query no
+ * title, snippet or date line states an answer fact or shows the answer in any surface form:
+ *
+ * - selection: a result whose title or date line shows the answer is skipped for the next candidate;
+ *   a snippet that would show a blocked passage (one stating an answer fact, or showing the answer
+ *   where no non-answer fact of the passage exempts it) is rebuilt from the page's other passages,
+ *   to its usual length; a page with nothing safe to show is skipped for the next candidate;
+ * - backstop: the final results, whichever renderer wrote them, are checked again (provenance, then
+ *   the text detector with the exemption); a failing result is rebuilt from its page or replaced by
+ *   the next safe candidate.
+ *
+ * Nothing visible marks a change: no "[redacted]", the same number of results while candidates last,
+ * snippets cut by the same builder. Every decision is logged to the call's metadata, never to the agent.
+ */
+import type { GuardBackstopInput, GuardDecision, GuardSelectInput, GuardSelection, SearchGuard } from '../search/guard-hook.js';
+import { selectDefault } from '../search/guard-hook.js';
+import type { Candidate, Hit, RenderedResult, SnippetBuilder } from '../search/types.js';
+import { resultFromHit } from '../render/template.js';
+import { exposes, guardContext, type Exposure, type GuardContext } from './guard-context.js';
+import { classifyQuery } from './relatedness.js';
+
+/** One result the guard changed, as logged for the audit. */
+export interface GuardChange {
+  documentId: number;
+  /** refilled: same page, another snippet; skipped: the page gave way to the next candidate. */
+  action: 'refilled' | 'skipped' | 'replaced' | 'dropped';
+  reason: 'provenance' | 'text' | 'title' | 'date' | 'no_safe_snippet' | 'backstop';
+  /** Whether the guard found the answer in what it withheld (the audit judges this independently). */
+  showedAnswer: boolean;
+}
+
+/** Summary of an exposure for the log: answer fact ids and how forms matched, never the forms themselves. */
+function describe(e: Exposure): { factIds: number[]; matches: string[] } {
+  return { factIds: e.factIds, matches: e.detections.map((d) => `${d.kind}:${d.how}:${d.strength}`) };
+}
+
+/** A hit for `candidate` that shows nothing of the answer, or null when the page cannot give one. */
+function safeHit(ctx: GuardContext, candidate: Candidate, buildSnippet: SnippetBuilder): { hit: Hit | null; change?: GuardChange } {
+  const { page } = candidate;
+  const title = ctx.titleExposure(page);
+  if (exposes(title)) return { hit: null, change: { documentId: page.id, action: 'skipped', reason: 'title', showedAnswer: true } };
+  if (exposes(ctx.dateExposure(page.published))) return { hit: null, change: { documentId: page.id, action: 'skipped', reason: 'date', showedAnswer: true } };
+  const snippet = buildSnippet(candidate);
+  // Fast path: a snippet cut only from passages that are safe whole is safe (cuts fall between words).
+  const shown = snippet.passageIds.map((id) => ctx.world.passage(id));
+  if (shown.every((p) => p !== undefined && !ctx.blocked(p))) return { hit: { candidate, snippet } };
+  const exposure = ctx.snippetExposure(snippet.text, snippet.passageIds, page.id);
+  if (!exposes(exposure)) return { hit: { candidate, snippet } };
+  const reason = exposure.factIds.length > 0 ? 'provenance' : 'text';
+  const safe = buildSnippet(candidate, (p) => ctx.blocked(p));
+  if (safe.text.length === 0) return { hit: null, change: { documentId: page.id, action: 'skipped', reason: 'no_safe_snippet', showedAnswer: true } };
+  return { hit: { candidate, snippet: safe }, change: { documentId: page.id, action: 'refilled', reason, showedAnswer: true } };
+}
+
+function selectResults(input: GuardSelectInput): GuardSelection {
+  const { world, taskId, query, candidates, count, buildSnippet, log } = input;
+  if (!taskId) return selectDefault(input);
+  const ctx = guardContext(world, taskId);
+  const rel = classifyQuery(ctx, query.text);
+  const base: GuardDecision = { stage: 'select', taskId, related: rel.related, named: rel.named, answerInTop: rel.answerInTop, removedForms: rel.removed };
+  if (rel.related) {
+    log({ ...base, changes: [] });
+    return { ...selectDefault(input), note: { related: true } };
+  }
+  const hits: Hit[] = [];
+  const changes: GuardChange[] = [];
+  for (const candidate of candidates) {
+    if (hits.length >= count) break;
+    const { hit, change } = safeHit(ctx, candidate, buildSnippet);
+    if (change) changes.push(change);
+    if (hit) hits.push(hit);
+  }
+  log({ ...base, changes, shown: hits.length, wanted: Math.min(count, candidates.length) });
+  const selection: GuardSelection = { hits, note: { related: false } };
+  verified.set(selection, new Map(hits.map((h) => [h.candidate.page.id, h.snippet.text])));
+  return selection;
+}
+
+/** Snippets the selection already checked, by page: the backstop re-checks only what a renderer changed. */
+const verified = new WeakMap<GuardSelection, Map<number, string>>();
+
+/** Is `r` exactly the result the selection checked (the page's own title, date line and checked snippet)? */
+function unchanged(ctx: GuardContext, r: RenderedResult, checked: Map<number, string> | undefined): boolean {
+  if (!checked || !checked.has(r.documentId)) return false;
+  const page = ctx.world.page(r.documentId);
+  return page !== undefined && r.title === page.title && r.date === page.published && r.url === page.url && (r.snippet === null || r.snippet === checked.get(r.documentId));
+}
+
+function backstop(input: GuardBackstopInput): RenderedResult[] {
+  const { world, taskId, query, results, selection, spares, buildSnippet, log } = input;
+  if (!taskId) return [...results];
+  const ctx = guardContext(world, taskId);
+  if (classifyQuery(ctx, query.text).related) return [...results];
+  const byPage = new Map<number, Candidate>();
+  for (const h of selection.hits) byPage.set(h.candidate.page.id, h.candidate);
+  const shown = new Set(results.map((r) => r.documentId));
+  const queue = spares.filter((c) => !shown.has(c.page.id));
+  const out: RenderedResult[] = [];
+  const changes: (GuardChange & { exposure: ReturnType<typeof describe> })[] = [];
+  const checked = verified.get(selection);
+  for (const r of results) {
+    if (unchanged(ctx, r, checked)) {
+      out.push(r);
+      continue;
+    }
+    const exposure = ctx.resultExposure(r);
+    if (!exposes(exposure)) {
+      out.push(r);
+      continue;
+    }
+    const own = byPage.get(r.documentId);
+    const rebuilt = own ? safeHit(ctx, own, buildSnippet).hit : null;
+    if (rebuilt && !exposes(ctx.resultExposure(resultFromHit(rebuilt)))) {
+      out.push(resultFromHit(rebuilt));
+      changes.push({ documentId: r.documentId, action: 'refilled', reason: 'backstop', showedAnswer: true, exposure: describe(exposure) });
+      continue;
+    }
+    let replaced = false;
+    while (queue.length > 0 && !replaced) {
+      const next = queue.shift()!;
+      const hit = safeHit(ctx, next, buildSnippet).hit;
+      if (hit && !exposes(ctx.resultExposure(resultFromHit(hit)))) {
+        out.push(resultFromHit(hit));
+        replaced = true;
+      }
+    }
+    changes.push({ documentId: r.documentId, action: replaced ? 'replaced' : 'dropped', reason: 'backstop', showedAnswer: true, exposure: describe(exposure) });
+  }
+  if (changes.length > 0) log({ stage: 'backstop', taskId, changes });
+  return out;
+}
+
+/** The leakage guard. Stateless: per-task knowledge is cached on the open world. */
+export function createLeakGuard(): SearchGuard {
+  return { selectResults, backstop };
+}
+
+/** Whether a guard-on call changed any result, from the decisions it logged. */
+export function guardChanges(decisions: readonly GuardDecision[]): GuardChange[] {
+  return decisions.flatMap((d) => (Array.isArray(d.changes) ? (d.changes as GuardChange[]) : []));
+}

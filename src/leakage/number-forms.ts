@@ -1,0 +1,235 @@
+/**
+ * Numbers in folded text, in every common surface form, read back to values: grouped digits
+ * ("1,200,000", "1 200 000", "1.200.000", "1'200'000"), decimals with a point or a comma, scale words
+ * and abbreviations ("1.2 million", "1.2M", "$1.2m", "1.2 mn", "12k"), exponents ("1.2e6",
+ * "1.2 x 10^6"), and English number words ("one million two hundred thousand", "twelve hundred",
+ * "one point two million"). Units and currency signs around a number do not change its value
+ * ("12.5%", "12.5 percent", "$899" read 12.5 and 899).
+ *
+ * Each reading keeps the precision it was written with, so a rounded form ("about 1.2 million") can be
+ * told from a different value ("1.21 million"): see `numberMatch`.
+ */
+
+export interface NumberReading {
+  value: number;
+  /** The unit of the last written digit: 1e5 for "1.2 million" and for "1,200,000". */
+  precision: number;
+  /** Significant digits as written: 2 for "1.2 million" and "1,200,000", 3 for "1.20 million". */
+  sig: number;
+}
+
+export interface Span {
+  start: number;
+  end: number;
+}
+
+export interface NumberMention extends Span {
+  text: string;
+  readings: NumberReading[];
+}
+
+const SCALES: Record<string, number> = {
+  thousand: 3, thousands: 3, k: 3, lakh: 5, lakhs: 5, crore: 7, crores: 7,
+  million: 6, millions: 6, mn: 6, mln: 6, mio: 6, mil: 6, m: 6,
+  billion: 9, billions: 9, bn: 9, bln: 9, b: 9, trillion: 12, trillions: 12, tn: 12,
+};
+/** Single letters that are also units (metres, bytes): read both with and without the scale. */
+const AMBIGUOUS_SCALES = new Set(['m', 'b']);
+
+const DIGITS =
+  String.raw`(?:(?<comma>\d{1,3}(?:,\d{3})+(?:\.\d+)?)|(?<dots>\d{1,3}(?:\.\d{3}){2,}(?:,\d+)?)|(?<spaced>\d{1,3}(?:[ ']\d{3})+(?:[.,]\d+)?)|(?<plain>\d+(?:[.,]\d+)?))`;
+const EXPONENT = String.raw`(?:\s?e\+?(?<e1>-?\d{1,2})|\s?[x*·]\s?10\^\+?(?<e2>-?\d{1,2}))?`;
+const SCALE = String.raw`(?:[\s-]?(?<scale>${Object.keys(SCALES).sort((a, b) => b.length - a.length).join('|')})(?![\p{L}\p{N}]))?`;
+const NUMBER_RE = new RegExp(String.raw`(?<![\p{L}\p{N}_])(?<!\d[.,'])${DIGITS}(?!\p{N})(?![.,']\d)${EXPONENT}${SCALE}`, 'gu');
+
+/** One reading from integer digits, fraction digits and a power of ten. */
+export function reading(intDigits: string, fracDigits: string, exp = 0): NumberReading {
+  const mantissa = fracDigits ? `${intDigits}.${fracDigits}` : intDigits;
+  const value = Number(`${mantissa}e${exp}`);
+  const digits = (intDigits + fracDigits).replace(/^0+/, '');
+  if (fracDigits) return { value, precision: Number(`1e${exp - fracDigits.length}`), sig: digits.length };
+  const trailing = digits.length - digits.replace(/0+$/, '').length;
+  return { value, precision: Number(`1e${exp + trailing}`), sig: digits.length - trailing };
+}
+
+const overlaps = (a: Span, spans: readonly Span[]) => spans.some((s) => a.start < s.end && s.start < a.end);
+
+function digitReadings(groups: Record<string, string | undefined>, exp: number, extraParts: (NumberReading & Span)[], at: number): NumberReading[] {
+  const out: NumberReading[] = [];
+  if (groups.comma) {
+    const [int, frac = ''] = groups.comma.split('.');
+    out.push(reading(int!.replace(/,/g, ''), frac, exp));
+  } else if (groups.dots) {
+    const [int, frac = ''] = groups.dots.split(',');
+    out.push(reading(int!.replace(/\./g, ''), frac, exp));
+  } else if (groups.spaced) {
+    const m = /^(.*?)(?:[.,](\d+))?$/.exec(groups.spaced)!;
+    out.push(reading(m[1]!.replace(/[ ']/g, ''), m[2] ?? '', exp));
+    // "5 100 phones" may also be two numbers: keep each group as its own mention too.
+    let offset = at;
+    for (const part of groups.spaced.split(/[ ']/)) {
+      const [int, frac = ''] = part.split(/[.,]/);
+      extraParts.push({ ...reading(int!, frac), start: offset, end: offset + part.length });
+      offset += part.length + 1;
+    }
+  } else if (groups.plain) {
+    const sep = groups.plain.match(/[.,]/)?.[0];
+    const [int, frac = ''] = groups.plain.split(/[.,]/);
+    out.push(reading(int!, frac, exp));
+    // "1.200" is 1.2 in English and 1200 in much of Europe.
+    if (sep === '.' && frac.length === 3 && int!.length <= 3 && int !== '0') out.push(reading(int! + frac, '', exp));
+  }
+  return out;
+}
+
+function findDigitNumbers(folded: string, skip: readonly Span[]): NumberMention[] {
+  const out: NumberMention[] = [];
+  for (const m of folded.matchAll(NUMBER_RE)) {
+    const start = m.index!;
+    const span = { start, end: start + m[0].length };
+    if (overlaps(span, skip)) continue;
+    const g = m.groups!;
+    const e = Number(g.e1 ?? g.e2 ?? 0);
+    const scale = g.scale ? SCALES[g.scale]! : 0;
+    const parts: (NumberReading & Span)[] = [];
+    const readings = digitReadings(g, e + scale, parts, start);
+    if (g.scale && AMBIGUOUS_SCALES.has(g.scale)) readings.push(...digitReadings(g, e, [], start));
+    out.push({ ...span, text: m[0], readings });
+    if (parts.length > 1) for (const p of parts) out.push({ start: p.start, end: p.end, text: folded.slice(p.start, p.end), readings: [p] });
+  }
+  return out;
+}
+
+const UNITS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen'];
+const TENS: Record<string, number> = { twenty: 20, thirty: 30, forty: 40, fourty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90 };
+const WORD_SCALES: Record<string, number> = { thousand: 3, thousands: 3, million: 6, millions: 6, billion: 9, billions: 9, trillion: 12, trillions: 12 };
+const WORD = `(?:${[...UNITS, ...Object.keys(TENS), 'hundred', 'hundreds', ...Object.keys(WORD_SCALES), 'point', 'and', 'a'].sort((a, b) => b.length - a.length).join('|')})`;
+const WORD_RUN_RE = new RegExp(String.raw`(?<![\p{L}\p{N}])${WORD}(?:(?:[\s-]|,\s?)${WORD})*(?![\p{L}\p{N}])`, 'gu');
+
+interface Tok {
+  word: string;
+  start: number;
+  end: number;
+}
+
+/** Parse runs of English number words; a run that breaks the grammar ("one, two") yields several numbers. */
+function parseWordRun(toks: Tok[], out: NumberMention[], folded: string): void {
+  let i = 0;
+  while (i < toks.length) {
+    let total = 0, current = 0, last: 'none' | 'unit' | 'teen' | 'tens' | 'hundred' | 'scale' = 'none', lastScale = 99;
+    let first = -1, end = -1, frac = '', fracScale = 0;
+    let j = i;
+    for (; j < toks.length; j++) {
+      const w = toks[j]!.word;
+      const unit = UNITS.indexOf(w);
+      const next = toks[j + 1]?.word;
+      if (w === 'and') {
+        if ((last === 'hundred' || last === 'scale') && next && (UNITS.includes(next) || next in TENS)) continue;
+        break;
+      }
+      if (w === 'a') {
+        if (last === 'none' && next && (next.startsWith('hundred') || next in WORD_SCALES)) { current = 1; last = 'unit'; first = j; end = j; continue; }
+        break;
+      }
+      if (w === 'point') {
+        if (last === 'none' || last === 'scale' || frac || total > 0) break;
+        let k = j + 1;
+        let digits = '';
+        while (k < toks.length && UNITS.indexOf(toks[k]!.word) >= 0 && UNITS.indexOf(toks[k]!.word) <= 9) digits += String(UNITS.indexOf(toks[k++]!.word));
+        if (!digits) break;
+        frac = digits;
+        end = k - 1;
+        j = k - 1;
+        const sc = toks[k]?.word;
+        if (sc && sc in WORD_SCALES) { fracScale = WORD_SCALES[sc]!; end = k; j = k; }
+        break;
+      }
+      if (unit >= 0 && unit <= 9) {
+        if (last === 'unit' || last === 'teen' || (last === 'tens' && current % 10 !== 0)) break;
+        current += unit;
+        last = 'unit';
+      } else if (unit >= 10) {
+        if (last === 'unit' || last === 'teen' || last === 'tens') break;
+        current += unit;
+        last = 'teen';
+      } else if (w in TENS) {
+        if (last === 'unit' || last === 'teen' || last === 'tens') break;
+        current += TENS[w]!;
+        last = 'tens';
+      } else if (w.startsWith('hundred')) {
+        if (last !== 'unit' && last !== 'teen' && last !== 'tens') break;
+        if (current % 100 !== current) break;
+        current *= 100;
+        last = 'hundred';
+      } else if (w in WORD_SCALES) {
+        const s = WORD_SCALES[w]!;
+        if (last === 'none' || last === 'scale' || s >= lastScale) break;
+        total += current * 10 ** s;
+        current = 0;
+        lastScale = s;
+        last = 'scale';
+      } else break;
+      if (first < 0) first = j;
+      end = j;
+    }
+    if (first < 0 || end < first) {
+      i = Math.max(j, i + 1);
+      continue;
+    }
+    const r = frac ? reading(String(current), frac, fracScale) : reading(String(total + current), '');
+    const start = toks[first]!.start, stop = toks[end]!.end;
+    out.push({ start, end: stop, text: folded.slice(start, stop), readings: [r] });
+    i = end + 1;
+  }
+}
+
+function findWordNumbers(folded: string, skip: readonly Span[]): NumberMention[] {
+  const out: NumberMention[] = [];
+  for (const m of folded.matchAll(WORD_RUN_RE)) {
+    const base = m.index!;
+    if (overlaps({ start: base, end: base + m[0].length }, skip)) continue;
+    // A comma may join one number ("one million, two hundred thousand") or separate two ("five, six"):
+    // read the run both ways.
+    const segments: Tok[][] = [[]];
+    const toks: Tok[] = [];
+    for (const w of m[0].matchAll(/,|\p{L}+/gu)) {
+      if (w[0] === ',') { segments.push([]); continue; }
+      const tok = { word: w[0], start: base + w.index!, end: base + w.index! + w[0].length };
+      toks.push(tok);
+      segments[segments.length - 1]!.push(tok);
+    }
+    const found: NumberMention[] = [];
+    parseWordRun(toks, found, folded);
+    if (segments.length > 1) for (const seg of segments) parseWordRun(seg, found, folded);
+    const seen = new Set<string>();
+    for (const n of found) {
+      const key = `${n.start}:${n.end}:${n.readings[0]!.value}`;
+      if (!seen.has(key)) { seen.add(key); out.push(n); }
+    }
+  }
+  return out;
+}
+
+/** Every number written in `folded` (outside the `skip` spans, such as dates), with its readings. */
+export function findNumbers(folded: string, skip: readonly Span[] = []): NumberMention[] {
+  return [...findDigitNumbers(folded, skip), ...findWordNumbers(folded, skip)].sort((a, b) => a.start - b.start || b.end - a.end);
+}
+
+export type NumberMatch = 'exact' | 'rounded';
+
+/**
+ * Does a written number show `answer`?
+ * - exact: the same value, however written ("1.20 million" for 1,200,000);
+ * - rounded: the answer rounds to the written number at the precision it was written with, keeping at
+ *   least 2 significant digits for a large answer (|answer| ≥ 1000: "about 1.2 million" for 1,234,567)
+ *   or at least 3 for any answer ("12.5%" for 12.53%). A number that differs at its own precision is a
+ *   different value, never a leak: "1.21 million" for 1,200,000, "1.3 million" for 1,234,567.
+ * Signs are ignored (a hyphen before a number reads as a dash).
+ */
+export function numberMatch(r: NumberReading, answer: number): NumberMatch | null {
+  const a = Math.abs(answer), v = Math.abs(r.value);
+  if (Math.abs(v - a) <= 1e-9 * Math.max(1, a)) return 'exact';
+  if (r.sig < 2 || v === 0) return null;
+  if (Math.abs(v - a) > (r.precision / 2) * (1 + 1e-9)) return null;
+  return a >= 1000 || r.sig >= 3 ? 'rounded' : null;
+}

@@ -1,0 +1,150 @@
+/**
+ * Solvability of a batch: the oracle searcher runs every task of every world (or of the first
+ * `sample` worlds in file order) in a session bound to the task, so the leakage guard is on, and each
+ * answer is scored with the tasks' own scorer. A task is solved when its reward is exact (a table:
+ * every cell right) within the budget: 10 calls, plus one per answer row for a wide table.
+ */
+import { FictionError } from '../errors.js';
+import { callTool } from '../search/call-tool.js';
+import { createSession } from '../search/session.js';
+import { createSearchWorld } from '../search/world-index.js';
+import { listWorldFiles } from '../tasks/batch-tasks.js';
+import { scoreAnswer } from '../tasks/score.js';
+import type { Task, TaskKind } from '../world/types.js';
+import { oracleView, type ToolFn } from './oracle-task.js';
+import { ORACLE_BUDGET, solveTask } from './solve.js';
+
+export interface TaskSolve {
+  worldId: string;
+  theme: string;
+  taskId: string;
+  kind: TaskKind;
+  solved: boolean;
+  reward: number;
+  calls: number;
+  budget: number;
+  note?: string;
+}
+
+export interface SolveGroup {
+  tasks: number;
+  solved: number;
+  share: number;
+  meanReward: number;
+  /** Mean and largest number of calls over the tasks solved. */
+  meanCalls: number;
+  maxCalls: number;
+}
+
+export interface SolvabilityReport {
+  worlds: number;
+  overall: SolveGroup;
+  byTheme: Record<string, SolveGroup>;
+  byKind: Record<string, SolveGroup>;
+  /** Theme → kind → group. */
+  byThemeKind: Record<string, Record<string, SolveGroup>>;
+  /** How many solved tasks needed each number of calls. */
+  callsHistogram: Record<string, number>;
+  /** The target: at least this share solved within budget, with the guard on. */
+  target: number;
+  pass: boolean;
+  /** Unsolved tasks (at most 100), with the question and why. */
+  failures: (TaskSolve & { question: string; answer: string | null })[];
+}
+
+export interface SolveBatchOptions {
+  /** Take the first N worlds in file order (themes take turns in a batch, so a sample covers them). */
+  sample?: number;
+}
+
+export const SOLVABILITY_TARGET = 0.95;
+const MAX_FAILURES = 100;
+
+/** The calls allowed for a task: 10, plus one per answer row for a wide table. */
+export function budgetFor(task: Pick<Task, 'kind' | 'answer'>): number {
+  if (task.kind !== 'wide_table') return ORACLE_BUDGET;
+  try {
+    const rows = JSON.parse(task.answer) as unknown[];
+    return ORACLE_BUDGET + (Array.isArray(rows) ? rows.length : 0);
+  } catch {
+    return ORACLE_BUDGET;
+  }
+}
+
+/** Run the oracle on every task of one world file. */
+export async function solveWorld(file: string): Promise<{ worldId: string; theme: string; results: (TaskSolve & { question: string; answer: string | null })[] }> {
+  const world = createSearchWorld(file);
+  try {
+    const theme = world.world.meta.theme ?? world.world.theme.id;
+    const results: (TaskSolve & { question: string; answer: string | null })[] = [];
+    for (const taskId of world.taskIds()) {
+      const task = world.task(taskId)!;
+      const session = createSession(world, { taskId });
+      if (!session.guard) throw new FictionError('INTERNAL', `session for ${world.id}/${taskId} has no leakage guard`);
+      const tool: ToolFn = async (call) => {
+        const r = await callTool(session, call);
+        return r.error ? { text: r.text, json: r.json, error: r.error } : { text: r.text, json: r.json };
+      };
+      const out = await solveTask(oracleView(task), tool);
+      const score = scoreAnswer(task, out.reply);
+      const budget = budgetFor(task);
+      const solved = score.exact && out.calls <= budget;
+      results.push({
+        worldId: world.id, theme, taskId, kind: task.kind, solved, reward: score.reward, calls: out.calls, budget,
+        ...(out.note ? { note: out.note } : solved ? {} : { note: score.exact ? 'over budget' : 'wrong answer' }),
+        question: task.question, answer: out.answer,
+      });
+    }
+    return { worldId: world.id, theme, results };
+  } finally {
+    world.close();
+  }
+}
+
+function group(list: readonly TaskSolve[]): SolveGroup {
+  const solved = list.filter((r) => r.solved);
+  const calls = solved.map((r) => r.calls);
+  return {
+    tasks: list.length,
+    solved: solved.length,
+    share: list.length > 0 ? solved.length / list.length : 0,
+    meanReward: list.length > 0 ? list.reduce((s, r) => s + r.reward, 0) / list.length : 0,
+    meanCalls: calls.length > 0 ? calls.reduce((s, c) => s + c, 0) / calls.length : 0,
+    maxCalls: calls.length > 0 ? Math.max(...calls) : 0,
+  };
+}
+
+function groupBy<T>(list: readonly T[], key: (t: T) => string): Map<string, T[]> {
+  const out = new Map<string, T[]>();
+  for (const t of list) (out.get(key(t)) ?? out.set(key(t), []).get(key(t))!).push(t);
+  return new Map([...out].sort((a, b) => (a[0] < b[0] ? -1 : 1)));
+}
+
+export function summarizeSolves(results: readonly (TaskSolve & { question: string; answer: string | null })[], worlds: number): SolvabilityReport {
+  const byTheme: Record<string, SolveGroup> = {};
+  const byThemeKind: Record<string, Record<string, SolveGroup>> = {};
+  for (const [theme, list] of groupBy(results, (r) => r.theme)) {
+    byTheme[theme] = group(list);
+    byThemeKind[theme] = Object.fromEntries([...groupBy(list, (r) => r.kind)].map(([k, l]) => [k, group(l)]));
+  }
+  const byKind = Object.fromEntries([...groupBy(results, (r) => r.kind)].map(([k, l]) => [k, group(l)]));
+  const callsHistogram: Record<string, number> = {};
+  for (const r of results) if (r.solved) callsHistogram[String(r.calls)] = (callsHistogram[String(r.calls)] ?? 0) + 1;
+  const overall = group(results);
+  return {
+    worlds, overall, byTheme, byKind, byThemeKind, callsHistogram, target: SOLVABILITY_TARGET, pass: overall.share >= SOLVABILITY_TARGET,
+    failures: results.filter((r) => !r.solved).slice(0, MAX_FAILURES),
+  };
+}
+
+/** Solvability of the worlds in `dir` (every world, or the first `sample`). */
+export async function solveBatch(dir: string, opts: SolveBatchOptions = {}): Promise<SolvabilityReport> {
+  let files = listWorldFiles(dir);
+  if (opts.sample !== undefined) {
+    if (!Number.isInteger(opts.sample) || opts.sample < 1) throw new FictionError('BAD_INPUT', `sample must be a positive integer, got ${String(opts.sample)}`);
+    files = files.slice(0, opts.sample);
+  }
+  const results: (TaskSolve & { question: string; answer: string | null })[] = [];
+  for (const file of files) results.push(...(await solveWorld(file)).results);
+  return summarizeSolves(results, files.length);
+}

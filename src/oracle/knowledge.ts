@@ -1,0 +1,86 @@
+/** What the oracle has read so far: values by entity name and label, from every page it opened. */
+import type { PageReading } from './page-read.js';
+
+const key = (s: string) => s.trim().toLowerCase();
+
+function escapeRe(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** The row noun of a list or ranking heading: "List of phone models (2029)", "Phone models of Zentria", "Phone models ranked by …". */
+export function headingNoun(heading: string): string | null {
+  const h = heading.replace(/ - [^-]+$/, '').replace(/ \(\d{4}\)$/, '').trim();
+  const m = /^List of (.+)$/i.exec(h) ?? /^(.+?) ranked by .+$/i.exec(h) ?? /^(.+?) of .+$/.exec(h);
+  return m ? key(m[1]!) : null;
+}
+
+export class Knowledge {
+  private readonly byName = new Map<string, { name: string; values: Map<string, string> }>();
+  private readonly texts: string[] = [];
+  readonly pages: PageReading[] = [];
+  private readonly opened = new Set<string>();
+  /** Entity name → the plural nouns pages file it under ("phone models"), from list and ranking headings. */
+  private readonly nouns = new Map<string, Set<string>>();
+
+  add(reading: PageReading): void {
+    this.pages.push(reading);
+    this.opened.add(reading.url);
+    for (const item of reading.items) {
+      const k = key(item.name);
+      const entry = this.byName.get(k) ?? this.byName.set(k, { name: item.name, values: new Map() }).get(k)!;
+      for (const [label, value] of item.values) if (!entry.values.has(label)) entry.values.set(label, value);
+    }
+    this.texts.push(...reading.texts);
+    const noun = reading.listCount !== null || reading.rankedBy !== null ? headingNoun(reading.heading) : null;
+    if (noun) for (const item of reading.items) this.noteNoun(item.name, noun);
+    for (const [section, names] of reading.sections) for (const name of names) this.noteNoun(name, section);
+  }
+
+  noteNoun(name: string, noun: string): void {
+    const k = key(name);
+    (this.nouns.get(k) ?? this.nouns.set(k, new Set()).get(k)!).add(key(noun));
+  }
+
+  /** The plural nouns `name` is filed under, lower-cased. */
+  nounsOf(name: string): string[] {
+    return [...(this.nouns.get(key(name)) ?? [])];
+  }
+
+  hasOpened(url: string): boolean {
+    return this.opened.has(url);
+  }
+
+  /** The entity's name as pages write it, if any item named it. */
+  knownName(name: string): string | undefined {
+    return this.byName.get(key(name))?.name;
+  }
+
+  /** The value of `label` for `name` as a page states it: a list item, else a sentence "the label of name is v." */
+  value(name: string, label: string): string | undefined {
+    const v = this.byName.get(key(name))?.values.get(key(label));
+    if (v !== undefined) return v;
+    const re = new RegExp(`\\bthe ${escapeRe(label)} of ${escapeRe(name)} (?:is|was) (.+?)\\.?$`, 'i');
+    for (const t of this.texts) {
+      const m = re.exec(t);
+      if (m) return m[1]!.trim();
+    }
+    return undefined;
+  }
+
+  /** Whether some sentence or item read so far names both `a` and `b`. */
+  coMentioned(a: string, b: string): boolean {
+    const x = key(a);
+    const y = key(b);
+    return this.texts.some((t) => {
+      const l = t.toLowerCase();
+      return l.includes(x) && l.includes(y);
+    });
+  }
+
+  /** Names of entities whose `label` is stated as `value` (e.g. every model whose brand is B). */
+  namesWhere(label: string, value: string): string[] {
+    const out: string[] = [];
+    for (const { name, values } of this.byName.values()) if (key(values.get(key(label)) ?? '') === key(value)) out.push(name);
+    return out;
+  }
+}

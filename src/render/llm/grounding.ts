@@ -1,0 +1,258 @@
+/**
+ * The grounding check of a world model's results: every result is a page of the world that was given
+ * to the model, and everything its snippet states comes from that page's own record (its title, site,
+ * URL, date line and the passages given):
+ *
+ * - URLs and host names written in a snippet are pages or sites of the world;
+ * - every date (any common form) is a date of the record;
+ * - every number written with digits, or in words from 100 up ("twelve hundred"), is a number of the record;
+ * - every proper name (a word with a capital letter, or mixing letters and digits) is a word of the
+ *   record, and a run of such words is a phrase of the record; a common word starting a sentence passes;
+ * - no word of the agent's query that the record does not have (a model echoing the query, or an
+ *   injection in it, rather than describing the page), and no markup characters the record does not have.
+ *
+ * Text is read after Unicode folding (the leakage guard's), so full-width digits, look-alike letters and
+ * invisible characters hide nothing. What a record states is analysed once per passage and page, and kept.
+ */
+import { alnum, fold } from '../../leakage/fold.js';
+import { findDates, type DateReading } from '../../leakage/date-forms.js';
+import { findNumbers } from '../../leakage/number-forms.js';
+import { findPage } from '../../search/web-extractor.js';
+import type { SearchWorld } from '../../search/world-index.js';
+import type { ParsedResult } from './parse-observation.js';
+import type { PromptRecord } from './records.js';
+
+/** What one piece of a record (its head, or one passage) states, analysed on first need and kept. */
+class Claims {
+  private w?: { spaced: string; words: Set<string> };
+  private n?: { numbers: number[]; dates: DateReading[] };
+
+  /** The folded text. */
+  constructor(readonly raw: string) {}
+
+  /** Folded letters and digits, one space between words, padded: phrase lookups. */
+  get spaced(): string {
+    return this.wordsInfo().spaced;
+  }
+
+  get words(): Set<string> {
+    return this.wordsInfo().words;
+  }
+
+  get numbers(): number[] {
+    return this.numberInfo().numbers;
+  }
+
+  get dates(): DateReading[] {
+    return this.numberInfo().dates;
+  }
+
+  private wordsInfo() {
+    if (!this.w) {
+      const spaced = alnumSpaced(this.raw);
+      this.w = { spaced, words: new Set(spaced.trim().split(' ')) };
+    }
+    return this.w;
+  }
+
+  private numberInfo() {
+    if (!this.n) {
+      const dates = findDates(this.raw).flatMap((d) => d.readings);
+      const numbers = findNumbers(this.raw).flatMap((n) => n.readings.map((r) => r.value));
+      for (const d of dates) numbers.push(d.y, d.m, ...(d.d !== undefined ? [d.d] : []));
+      this.n = { numbers, dates };
+    }
+    return this.n;
+  }
+
+  /**
+   * Does the piece contain `needle` (folded) verbatim, on word boundaries? A number is never cut: a
+   * separator between digits ("11,621,927") joins them.
+   */
+  quotes(needle: string): boolean {
+    if (needle.length === 0) return true;
+    const raw = this.raw;
+    const word = (i: number) => i >= 0 && i < raw.length && /[\p{L}\p{N}]/u.test(raw[i]!);
+    const digit = (i: number) => i >= 0 && i < raw.length && raw.charCodeAt(i) >= 48 && raw.charCodeAt(i) <= 57;
+    const sep = (i: number) => raw[i] === ',' || raw[i] === '.';
+    for (let at = raw.indexOf(needle); at >= 0; at = raw.indexOf(needle, at + 1)) {
+      const end = at + needle.length;
+      const cutStart = (word(at) && word(at - 1)) || (digit(at) && sep(at - 1) && digit(at - 2));
+      const cutEnd = (word(end - 1) && word(end)) || (digit(end - 1) && sep(end) && digit(end + 1));
+      if (!cutStart && !cutEnd) return true;
+    }
+    return false;
+  }
+}
+
+export interface Grounded {
+  record: PromptRecord;
+  result: ParsedResult;
+}
+
+export type GroundingOutcome = { ok: true; matched: Grounded[] } | { ok: false; violations: string[] };
+
+/** Words that may start a sentence without being stated by the record. */
+const SENTENCE_WORDS = new Set(
+  ('a an the this that these those it its it\'s in on at for with as by from of to and but or also both each all some most many more ' +
+    'other another our their his her its see read learn find compare discover explore get view browse here there what which who when ' +
+    'where why how according after before during while since until if although though however meanwhile overall today now currently ' +
+    'new latest full official complete recent top best key main first last next one two three several no not only just yes ' +
+    'launched released announced introduced priced rated ranked sold reported listed founded based located known called named')
+    .split(' '),
+);
+
+const memo = new WeakMap<SearchWorld, Map<string, Claims>>();
+
+function alnumSpaced(folded: string): string {
+  return ` ${folded.replace(/[^\p{L}\p{N}]+/gu, ' ').trim()} `;
+}
+
+function claimsOf(world: SearchWorld, key: string, text: () => string): Claims {
+  let m = memo.get(world);
+  if (!m) memo.set(world, (m = new Map()));
+  let c = m.get(key);
+  if (!c) m.set(key, (c = new Claims(fold(text()))));
+  return c;
+}
+
+function evidence(world: SearchWorld, r: PromptRecord): Claims[] {
+  return [
+    claimsOf(world, `page:${r.pageId}`, () => `${r.title} | ${r.site} | ${r.url} | ${r.date}`),
+    ...r.passages.map((p) => claimsOf(world, `passage:${p.id}`, () => p.text)),
+  ];
+}
+
+const sameNumber = (a: number, b: number) => Math.abs(Math.abs(a) - Math.abs(b)) <= 1e-9 * Math.max(1, Math.abs(b));
+const sameDate = (a: DateReading, b: DateReading) => a.y === b.y && a.m === b.m && (a.d === undefined || a.d === b.d);
+
+const URL_RE = /(?:https?:\/\/)?(?:[a-z0-9-]+\.)+[a-z]{2,}(?:\/[^\s"'<>)]*)?/g;
+const TOKEN_RE = /[\p{L}\p{M}\p{N}]+/gu;
+
+function isNameLike(token: string): boolean {
+  return /\p{Lu}/u.test(token) || (/\p{L}/u.test(token) && /\p{N}/u.test(token));
+}
+
+function sentenceInitial(text: string, at: number): boolean {
+  let i = at - 1;
+  while (i >= 0 && /[\s"'“”‘’(\[*\-–—]/u.test(text[i]!)) i--;
+  return i < 0 || /[.!?:;…|]/u.test(text[i]!);
+}
+
+/** The words of a query (folded, 3+ letters or digits) that an echo check looks for. */
+export function queryWords(query: string): Set<string> {
+  return new Set(alnumSpaced(fold(query)).trim().split(' ').filter((w) => w.length >= 3));
+}
+
+/**
+ * The parts of a snippet (cut at " ... " and at sentence ends) that no piece of the record quotes
+ * verbatim, joined by " ... "; '' when the record quotes them all. Quoting is the common case, and a
+ * quoted part states only what the record states, so only the rest needs reading claim by claim.
+ */
+function unquoted(text: string, ev: readonly Claims[]): string {
+  return text
+    .split(/\s*(?:\.\.\.|…)\s*|(?<=[.!?;])\s+/u)
+    .filter((part) => {
+      const f = fold(part).replace(/^[\s.,;:]+|[\s.,;:]+$/g, '');
+      return f !== '' && !ev.some((c) => c.quotes(f));
+    })
+    .join(' ... ');
+}
+
+/** What in `snippet` the record does not state; empty when grounded. */
+export function ungroundedClaims(world: SearchWorld, record: PromptRecord, snippet: string, query: ReadonlySet<string> = new Set()): string[] {
+  const ev = evidence(world, record);
+  const text = unquoted(snippet, ev);
+  if (text === '') return [];
+  const problems: string[] = [];
+  const folded = fold(text);
+  for (const ch of new Set(folded.match(/[{}<>]/g) ?? [])) if (!ev.some((c) => c.raw.includes(ch))) problems.push(`markup:${ch}`);
+  if (query.size > 0) {
+    for (const w of new Set(alnumSpaced(folded).trim().split(' '))) if (query.has(w) && !ev.some((c) => c.words.has(w))) problems.push(`echo:${w}`);
+  }
+  for (const m of folded.matchAll(URL_RE)) {
+    const u = m[0].replace(/[.,;:]+$/, '');
+    const found = /^https?:/.test(u) || u.includes('/') ? findPage(world, u) : { page: undefined, host: u };
+    if (!found.page && !(found.host && world.hasHost(found.host))) problems.push(`url:${u}`);
+  }
+  const dateMentions = findDates(folded);
+  for (const d of dateMentions) if (!d.readings.some((r) => ev.some((c) => c.dates.some((e) => sameDate(r, e))))) problems.push(`date:${d.text}`);
+  for (const n of findNumbers(folded, dateMentions)) {
+    if (!/\d/.test(n.text) && n.readings.every((r) => Math.abs(r.value) < 100)) continue;
+    if (!n.readings.some((r) => ev.some((c) => c.numbers.some((e) => sameNumber(r.value, e))))) problems.push(`number:${n.text}`);
+  }
+  const cased = text.normalize('NFKC').replace(/\p{Cf}+/gu, '');
+  let run: string[] = [];
+  let runEnd = -1;
+  const closeRun = () => {
+    if (run.length >= 2) {
+      const phrase = ` ${run.join(' ')} `;
+      if (!ev.some((c) => c.spaced.includes(phrase))) problems.push(`phrase:${run.join(' ')}`);
+    }
+    run = [];
+  };
+  for (const m of cased.matchAll(TOKEN_RE)) {
+    const token = m[0];
+    const start = m.index!;
+    if (!isNameLike(token)) {
+      closeRun();
+      continue;
+    }
+    const key = alnum(fold(token));
+    if (key === '') continue;
+    const stated = ev.some((c) => c.words.has(key));
+    if (!stated) {
+      closeRun();
+      if (!(sentenceInitial(cased, start) && SENTENCE_WORDS.has(key))) problems.push(`name:${token}`);
+      continue;
+    }
+    if (run.length > 0 && cased.slice(runEnd, start) !== ' ') closeRun();
+    if (run.length === 0 && sentenceInitial(cased, start) && SENTENCE_WORDS.has(key)) {
+      runEnd = start + token.length;
+      continue;
+    }
+    run.push(key);
+    runEnd = start + token.length;
+  }
+  closeRun();
+  return problems;
+}
+
+/** Does a date line the model wrote agree with the record's? ("N/A" and no line always do.) */
+function dateLineAgrees(record: PromptRecord, line: string | null): boolean {
+  if (line === null || /^n\/?a$/i.test(line.trim())) return true;
+  if (record.date === 'N/A') return false;
+  const expected = findDates(fold(record.date)).flatMap((d) => d.readings);
+  const given = findDates(fold(line));
+  return given.length > 0 && given.every((g) => g.readings.some((r) => expected.some((e) => sameDate(r, e))));
+}
+
+/**
+ * Match the model's results to the records by URL and check each. A result on a page that is not the
+ * world's, or not given, or written from facts its record does not state, is a violation.
+ */
+export function checkGrounding(world: SearchWorld, records: readonly PromptRecord[], results: readonly ParsedResult[], query = ''): GroundingOutcome {
+  const words = queryWords(query);
+  const byPage = new Map(records.map((r) => [r.pageId, r]));
+  const violations: string[] = [];
+  const matched: Grounded[] = [];
+  const used = new Set<number>();
+  for (const result of results) {
+    const page = findPage(world, result.url).page;
+    if (!page) {
+      violations.push(`[${result.rank}] url not in the world: ${result.url.slice(0, 120)}`);
+      continue;
+    }
+    const record = byPage.get(page.id);
+    if (!record) {
+      violations.push(`[${result.rank}] page not among the records: ${page.url}`);
+      continue;
+    }
+    if (used.has(page.id)) continue;
+    used.add(page.id);
+    if (!dateLineAgrees(record, result.date)) violations.push(`[${result.rank}] date line ${JSON.stringify(result.date)} is not the page's`);
+    if (result.snippet) for (const p of ungroundedClaims(world, record, result.snippet, words)) violations.push(`[${result.rank}] ${p}`);
+    matched.push({ record, result });
+  }
+  return violations.length > 0 ? { ok: false, violations } : { ok: true, matched };
+}

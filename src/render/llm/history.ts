@@ -1,0 +1,44 @@
+/**
+ * The session's earlier calls as the world model reads them (the "Historical Context"), so repeated
+ * queries and opened pages stay consistent. Only the last few calls are given, each observation capped.
+ * Opened pages are named (URL and title), never repeated whole: a page may state the answer. For a query
+ * that is not related to the task, an earlier observation that shows the answer in any form the guard's
+ * detector knows is left out too (its call is still listed).
+ */
+import type { GuardContext } from '../../leakage/guard-context.js';
+import type { PageObservationJson } from '../observation.js';
+import type { HistoryEntry } from '../../search/session.js';
+
+/** Characters of one earlier observation given at most. */
+export const HISTORY_OBSERVATION_CHARS = 1500;
+
+/** The entries the prompt uses: the last `calls` of them. */
+export function recentHistory(history: readonly HistoryEntry[], calls: number): readonly HistoryEntry[] {
+  return calls <= 0 ? [] : history.slice(Math.max(0, history.length - calls));
+}
+
+function cap(text: string): string {
+  return text.length > HISTORY_OBSERVATION_CHARS ? `${text.slice(0, HISTORY_OBSERVATION_CHARS)} ...` : text;
+}
+
+/** What identifies the history for the cache key (cheap: no detector run). */
+export function historyKey(entries: readonly HistoryEntry[]): unknown[] {
+  return entries.map((e) => [e.callIndex, e.name, e.arguments, cap(e.text)]);
+}
+
+function describe(e: HistoryEntry, withheld: GuardContext | null): string {
+  const call = `Call ${e.callIndex + 1}: ${e.name} ${JSON.stringify(e.arguments)}`;
+  if (e.name === 'web_extractor') {
+    const page = e.json as PageObservationJson;
+    if (e.error || !page.title) return `${call}\nObservation: ${cap(e.text)}`;
+    return `${call}\nObservation: the page "${page.title}" (${page.url}) opened; its content is not repeated here.`;
+  }
+  const text = cap(e.text);
+  if (withheld && withheld.detector.scan(text).detections.length > 0) return `${call}\nObservation: (not repeated here)`;
+  return `${call}\nObservation:\n${text}`;
+}
+
+export function formatHistory(entries: readonly HistoryEntry[], withheld: GuardContext | null): string {
+  if (entries.length === 0) return 'None (this is the first call of the session).';
+  return entries.map((e) => describe(e, withheld)).join('\n\n');
+}

@@ -1,0 +1,209 @@
+/**
+ * The world-model renderer: search results written by a language world model (Qwen-AgentWorld or any
+ * chat model) over an OpenAI-compatible API, grounded in the world.
+ *
+ *   records for the query (+ history, instructions, the answer only when related)
+ *     → cache? → circuit open? → concurrency slot → request (retries, backoff, deadline)
+ *     → canary check → parse (one retry when malformed) → grounding check → cache → results
+ *
+ * Any failure along the way gives the template renderer's results: the call never fails and never
+ * waits past `timeoutMs`. `RenderSearchOutput.renderer` (→ meta.renderer, never the agent's text) says
+ * who answered: "llm", "llm-cache", or "template:fallback:<reason>". The model writes snippets only;
+ * URL, title, site and date are always the page's own, and the results keep the pipeline's order. The
+ * leakage guard's backstop runs after this renderer, cache hits included.
+ */
+import { cutAtWord, SNIPPET_MAX_CHARS } from '../../search/snippet.js';
+import type { RenderedResult } from '../../search/types.js';
+import type { RenderSearchInput, RenderSearchOutput, Renderer } from '../renderer.js';
+import { resultFromHit, templateRenderer } from '../template.js';
+import { openLlmCache, type CachedAnswer, type LlmCache } from './cache.js';
+import { CircuitBreaker, type Clock } from './circuit-breaker.js';
+import { classify, completeWithRetries, createOpenAiClient, type ChatClient } from './client.js';
+import { checkGrounding, queryWords, ungroundedClaims } from './grounding.js';
+import { Limiter } from './limiter.js';
+import { dropReasoning, parseObservation } from './parse-observation.js';
+import { loadPrompt, type PromptTemplate } from './prompt-file.js';
+import { buildMessages, FORMAT_REMINDER, prepareRequest, type PreparedRequest } from './prompt.js';
+import { resolveLlmSettings, type LlmSettings } from './settings.js';
+
+export const LLM_RENDERER = 'llm';
+export const LLM_CACHE_RENDERER = 'llm-cache';
+export const fallbackName = (reason: string) => `template:fallback:${reason}`;
+
+/** Something that happened while rendering (for logs and tests; never in the agent's text). */
+export interface LlmEvent {
+  kind: 'answered' | 'cache_hit' | 'fallback' | 'retry_malformed';
+  key: string;
+  world: string;
+  reason?: string;
+  violations?: string[];
+  attempts?: number;
+}
+
+export interface LlmStats {
+  requests: number;
+  answered: number;
+  cacheHits: number;
+  fallbacks: Record<string, number>;
+}
+
+export interface LlmRendererOptions extends Partial<LlmSettings> {
+  /** A chat client (tests); default: the `openai` package against `baseUrl`. */
+  client?: ChatClient;
+  /** A cache instance; default: opened from `cachePath` (null: none). */
+  cache?: LlmCache | null;
+  /** Prompt file (default prompts/search-world-model.v1.md) and folder. */
+  promptFile?: string;
+  promptDir?: string;
+  onEvent?: (event: LlmEvent) => void;
+  /** Clock of the circuit breaker (tests). */
+  clock?: Clock;
+}
+
+export interface LlmRenderer extends Renderer {
+  readonly settings: LlmSettings;
+  readonly stats: LlmStats;
+  readonly prompt: PromptTemplate;
+  readonly breaker: CircuitBreaker;
+  close(): void;
+}
+
+const now = () => performance.now();
+
+function oneLine(snippet: string): string {
+  const s = snippet.replace(/\s+/g, ' ').trim();
+  return s.length > SNIPPET_MAX_CHARS ? `${cutAtWord(s, SNIPPET_MAX_CHARS - 4)} ...` : s;
+}
+
+/** The results: the pipeline's hits in order, each with the model's snippet where it wrote one. */
+function assemble(input: RenderSearchInput, answer: CachedAnswer): RenderedResult[] {
+  return input.hits.map((hit) => {
+    const base = resultFromHit(hit);
+    const snippet = Object.prototype.hasOwnProperty.call(answer.snippets, base.url) ? answer.snippets[base.url] : undefined;
+    return typeof snippet === 'string' && snippet.length > 0 ? { ...base, snippet, passageIds: [] } : base;
+  });
+}
+
+/** A cached answer still fits this request and is still grounded (the cache file is not trusted blindly). */
+function cachedStillGrounded(input: RenderSearchInput, req: PreparedRequest, answer: CachedAnswer): boolean {
+  const byUrl = new Map(req.set.records.map((r) => [r.url, r]));
+  const words = queryWords(input.query.text);
+  for (const [url, snippet] of Object.entries(answer.snippets)) {
+    const record = byUrl.get(url);
+    if (!record || typeof snippet !== 'string' || ungroundedClaims(input.world, record, snippet, words).length > 0) return false;
+  }
+  return true;
+}
+
+export function createLlmRenderer(options: LlmRendererOptions | Readonly<Record<string, unknown>> = {}): LlmRenderer {
+  const opts = options as LlmRendererOptions;
+  const settings = resolveLlmSettings(options as Record<string, unknown>);
+  const prompt = loadPrompt(opts.promptFile, opts.promptDir);
+  const client = opts.client ?? createOpenAiClient(settings);
+  const cache = opts.cache !== undefined ? opts.cache : settings.cachePath ? openLlmCache(settings.cachePath) : null;
+  const limiter = new Limiter(settings.concurrency, settings.maxQueue);
+  const breaker = new CircuitBreaker(settings.breakerFailures, settings.breakerCooldownMs, opts.clock);
+  const stats: LlmStats = { requests: 0, answered: 0, cacheHits: 0, fallbacks: {} };
+  const emit = (e: LlmEvent) => {
+    try {
+      opts.onEvent?.(e);
+    } catch {
+      /* a listener never breaks rendering */
+    }
+  };
+
+  async function render(input: RenderSearchInput): Promise<RenderSearchOutput> {
+    if (input.hits.length === 0) return { results: [], renderer: templateRenderer.name };
+    const started = now();
+    const req = prepareRequest(input, prompt, settings);
+    const base = { key: req.key, world: input.world.id };
+    const fallback = (reason: string, violations?: string[]): RenderSearchOutput => {
+      const label = reason.split(':')[0]!;
+      stats.fallbacks[label] = (stats.fallbacks[label] ?? 0) + 1;
+      emit({ ...base, kind: 'fallback', reason, ...(violations ? { violations } : {}) });
+      return { results: input.hits.map(resultFromHit), renderer: fallbackName(label) };
+    };
+
+    const cached = cache?.get(req.key);
+    if (cached && cachedStillGrounded(input, req, cached)) {
+      stats.cacheHits++;
+      emit({ ...base, kind: 'cache_hit' });
+      return { results: assemble(input, cached), renderer: LLM_CACHE_RENDERER };
+    }
+    if (!breaker.allow()) return fallback('circuit_open');
+    const deadline = started + settings.timeoutMs;
+    const release = await limiter.acquire(deadline - now());
+    if (!release) {
+      breaker.neutral();
+      return fallback(limiter.waiting >= limiter.maxQueue ? 'overloaded' : 'queue_timeout');
+    }
+    try {
+      const messages = buildMessages(input, req, prompt);
+      let attempts = 0;
+      let malformed = '';
+      for (let round = 0; round < 2; round++) {
+        const request = round === 0 ? { messages, seed: req.seed } : { messages: [...messages, { role: 'user' as const, content: FORMAT_REMINDER }], seed: req.seed + 1 };
+        stats.requests++;
+        let reply;
+        try {
+          const r = await completeWithRetries(client, request, settings, deadline, req.key);
+          reply = r.reply;
+          attempts += r.attempts;
+        } catch (e) {
+          const err = classify(e);
+          breaker.failure();
+          return fallback(err.label);
+        }
+        breaker.success();
+        const shown = dropReasoning(reply.content);
+        if (shown.includes(req.canary) || shown.includes(req.canary.slice(4))) return fallback('canary');
+        const parsed = parseObservation(reply.content);
+        if (!parsed.ok) {
+          malformed = parsed.reason;
+          if (round === 0) emit({ ...base, kind: 'retry_malformed', reason: parsed.reason });
+          continue;
+        }
+        const grounding = checkGrounding(input.world, req.set.records, parsed.results, input.query.text);
+        if (!grounding.ok) return fallback('ungrounded', grounding.violations);
+        const answer: CachedAnswer = { snippets: {} };
+        for (const { record, result } of grounding.matched) if (result.snippet) answer.snippets[record.url] = oneLine(result.snippet);
+        try {
+          cache?.set(req.key, { model: settings.model, prompt: prompt.key, world: input.world.id }, answer);
+        } catch {
+          /* a cache that cannot be written is not fatal */
+        }
+        stats.answered++;
+        emit({ ...base, kind: 'answered', attempts });
+        return { results: assemble(input, answer), renderer: LLM_RENDERER };
+      }
+      return fallback(`malformed:${malformed}`);
+    } finally {
+      release();
+    }
+  }
+
+  /** Whatever goes wrong, the template answers: a bug here never fails a call. */
+  async function renderSafely(input: RenderSearchInput): Promise<RenderSearchOutput> {
+    try {
+      return await render(input);
+    } catch (e) {
+      breaker.neutral();
+      stats.fallbacks.internal = (stats.fallbacks.internal ?? 0) + 1;
+      emit({ key: '', world: input.world.id, kind: 'fallback', reason: `internal:${String((e as Error)?.message ?? e).slice(0, 120)}` });
+      return { results: input.hits.map(resultFromHit), renderer: fallbackName('internal') };
+    }
+  }
+
+  return {
+    name: LLM_RENDERER,
+    settings,
+    stats,
+    prompt,
+    breaker,
+    renderSearch: renderSafely,
+    close() {
+      cache?.close();
+      if (!opts.client) client.close?.();
+    },
+  };
+}

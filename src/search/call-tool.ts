@@ -1,0 +1,126 @@
+/**
+ * The one entry point every edge calls: `callTool(session, { name, arguments })` runs web_search or
+ * web_extractor in the session and returns the observation as text and JSON, plus metadata (renderer,
+ * perturbations, guard decisions, timings) that is never part of what the agent reads.
+ * `callToolSync` is the same for synchronous renderers (the template renderer); it never sleeps.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import { FictionError } from '../errors.js';
+import { planCall, type CallPlan } from '../perturb/draw.js';
+import type { ToolName } from '../tools/definitions.js';
+import type { ObservationError, PageObservationJson, SearchObservationJson } from '../render/observation.js';
+import type { RenderSearchOutput } from '../render/renderer.js';
+import type { GuardDecision } from './guard-hook.js';
+import type { Session } from './session.js';
+import { parseExtractorArgs, parseSearchArgs, toolName, type SearchArgs, type ToolCall } from './tool-args.js';
+import { openPage } from './web-extractor.js';
+import { finishSearch, renderInputs, startSearch, type SearchOutcome } from './web-search.js';
+
+export interface ToolMeta {
+  tool: ToolName;
+  callIndex: number;
+  /** The renderer that answered ("template", or a world model, or a fallback). */
+  renderer: string;
+  /** Simulated latency (ms) drawn for this call; `slept` says whether it was really waited. */
+  latencyMs: number;
+  slept: boolean;
+  /** Perturbations applied, e.g. "error:timeout", "page_size:0:4", "irrelevant:0:1". */
+  perturbations: string[];
+  /** The guard's decisions (for the audit log). */
+  guard: GuardDecision[];
+  timings: { totalMs: number; retrieveMs: number; renderMs: number };
+}
+
+export interface ToolResult {
+  text: string;
+  json: SearchObservationJson | PageObservationJson;
+  /** Set when the whole call is a (simulated) fault or the page is not accessible. */
+  error?: ObservationError;
+  meta: ToolMeta;
+}
+
+export interface CallOptions {
+  /** Really wait for simulated latency (default: the profile's `sleep`). */
+  sleep?: boolean;
+}
+
+interface Prepared {
+  name: ToolName;
+  callIndex: number;
+  plan: CallPlan;
+  started: number;
+  search?: { args: SearchArgs; run: ReturnType<typeof startSearch> };
+  url?: string;
+}
+
+const now = () => performance.now();
+
+function prepare(session: Session, call: ToolCall): Prepared {
+  const started = now();
+  const name = toolName(call);
+  // Arguments are checked before the call index is taken: a rejected call draws nothing.
+  const searchArgs = name === 'web_search' ? parseSearchArgs(call.arguments) : undefined;
+  const url = name === 'web_extractor' ? parseExtractorArgs(call.arguments).url : undefined;
+  const callIndex = session.nextCallIndex();
+  const plan = planCall(session.profile, session.seed, callIndex, name);
+  const prepared: Prepared = { name, callIndex, plan, started, url };
+  if (searchArgs) prepared.search = { args: searchArgs, run: startSearch(session, searchArgs, callIndex, plan) };
+  return prepared;
+}
+
+function complete(session: Session, p: Prepared, outputs: readonly (RenderSearchOutput | undefined)[], renderMs: number, slept: boolean): ToolResult {
+  let outcome: SearchOutcome | ReturnType<typeof openPage>;
+  let renderer = session.renderer.name;
+  let args: Record<string, unknown>;
+  let retrieveMs = 0;
+  const perturbations: string[] = [];
+  let guard: GuardDecision[] = [];
+  if (p.search) {
+    const search = finishSearch(session, p.search.run, outputs);
+    outcome = search;
+    renderer = search.renderer;
+    args = { queries: p.search.run.jobs.length > 0 ? p.search.run.jobs.map((j) => j.query.text) : p.search.args.queries, page: p.search.args.page };
+    retrieveMs = p.search.run.retrieveMs;
+    perturbations.push(...p.search.run.perturbations);
+    guard = p.search.run.guardLog;
+  } else {
+    outcome = openPage(session.world, p.url!, p.plan);
+    renderer = 'world';
+    args = { url: p.url! };
+    if (p.plan.error) perturbations.push(`error:${p.plan.error.type}`);
+  }
+  if (p.plan.latencyMs > 0) perturbations.push(`latency:${p.plan.latencyMs}`);
+  session.record({ callIndex: p.callIndex, name: p.name, arguments: args, text: outcome.text, json: outcome.json, error: outcome.error, renderer });
+  const meta: ToolMeta = {
+    tool: p.name, callIndex: p.callIndex, renderer, latencyMs: p.plan.latencyMs, slept, perturbations, guard,
+    timings: { totalMs: now() - p.started, retrieveMs, renderMs },
+  };
+  return outcome.error ? { text: outcome.text, json: outcome.json, error: outcome.error, meta } : { text: outcome.text, json: outcome.json, meta };
+}
+
+export async function callTool(session: Session, call: ToolCall, opts: CallOptions = {}): Promise<ToolResult> {
+  const p = prepare(session, call);
+  const t = now();
+  const outputs = p.search ? await Promise.all(renderInputs(session, p.search.run).map((input) => (input ? session.renderer.renderSearch(input) : undefined))) : [];
+  const renderMs = now() - t;
+  const slept = (opts.sleep ?? session.profile.sleep) && p.plan.latencyMs > 0;
+  if (slept) await sleep(p.plan.latencyMs);
+  return complete(session, p, outputs, renderMs, slept);
+}
+
+export function callToolSync(session: Session, call: ToolCall): ToolResult {
+  const p = prepare(session, call);
+  const t = now();
+  const outputs = p.search
+    ? renderInputs(session, p.search.run).map((input) => {
+        if (!input) return undefined;
+        const out = session.renderer.renderSearch(input);
+        if (out instanceof Promise) {
+          out.catch(() => {});
+          throw new FictionError('BAD_INPUT', `renderer ${session.renderer.name} is asynchronous: use callTool`);
+        }
+        return out;
+      })
+    : [];
+  return complete(session, p, outputs, now() - t, false);
+}

@@ -1,0 +1,156 @@
+/**
+ * Query-focused snippets cut from a page's passages. The snippet leads with the page's best matching
+ * passage, may add a second strong match, then fills from the passages that follow the lead (then
+ * those before it) until it reaches its usual length; fragments appear in page order, joined by a
+ * space when they are neighbours on the page and by " ... " otherwise, and every cut falls on a word
+ * boundary. An `exclude` predicate removes passages from consideration and the snippet is refilled
+ * from the rest of the page, so excluding a passage leaves no visible mark (the leakage guard's tool).
+ * Passages are never altered, only chosen and cut: a snippet always agrees with its page.
+ */
+import type { PreparedQuery } from './query.js';
+import type { Candidate, MatchedPassage, PassageFilter, PassageRecord, Snippet, SnippetBuilder } from './types.js';
+import type { SearchWorld } from './world-index.js';
+
+/** Longest snippet, in characters. */
+export const SNIPPET_MAX_CHARS = 300;
+/** A snippet keeps taking passages until it is at least this long (when the page has the text). */
+export const SNIPPET_FILL_CHARS = 200;
+/** A second matching passage joins the lead when it scores at least this share of the lead's score. */
+const SECOND_MATCH_SHARE = 0.5;
+/** A passage is shown cut only when at least this much room is left for it. */
+const MIN_PARTIAL_CHARS = 40;
+const GAP = ' ... ';
+const ELLIPSIS = ' ...';
+const LEAD_ELLIPSIS = '... ';
+
+interface Piece {
+  index: number;
+  passage: PassageRecord;
+  text: string;
+  cutStart: boolean;
+  cutEnd: boolean;
+}
+
+/** Position of each passage in its page, cached per page array (the world hands out the same array each time). */
+const pageIndexes = new WeakMap<readonly PassageRecord[], Map<number, number>>();
+function indexesOf(pagePassages: readonly PassageRecord[]): Map<number, number> {
+  let index = pageIndexes.get(pagePassages);
+  if (!index) {
+    index = new Map();
+    pagePassages.forEach((p, i) => index!.set(p.id, i));
+    pageIndexes.set(pagePassages, index);
+  }
+  return index;
+}
+
+/** Cut `text` to at most `max` characters at a word boundary (trailing separators dropped). */
+export function cutAtWord(text: string, max: number): string {
+  if (text.length <= max) return text;
+  let cut = text.lastIndexOf(' ', max);
+  if (cut <= 0) {
+    cut = max;
+    const c = text.charCodeAt(cut - 1);
+    if (c >= 0xd800 && c <= 0xdbff) cut--;
+  }
+  return text.slice(0, cut).replace(/[\s,;:\u2013\u2014-]+$/u, '');
+}
+
+/** The first position of any query term in the text, or -1. */
+function firstTerm(text: string, terms: readonly string[]): number {
+  const lower = text.toLowerCase();
+  let best = -1;
+  for (const t of terms) {
+    const i = lower.indexOf(t);
+    if (i >= 0 && (best < 0 || i < best)) best = i;
+  }
+  return best;
+}
+
+/** A window of a long passage around its first query term, fitting `budget` with its ellipses. */
+function windowed(index: number, passage: PassageRecord, terms: readonly string[], budget: number): Piece {
+  const text = passage.text;
+  const at = firstTerm(text, terms);
+  if (at < 0 || at + 40 <= budget - ELLIPSIS.length) {
+    return { index, passage, text: cutAtWord(text, budget - ELLIPSIS.length), cutStart: false, cutEnd: true };
+  }
+  const from = text.lastIndexOf(' ', Math.max(0, at - 40)) + 1;
+  const rest = text.slice(from);
+  const room = budget - LEAD_ELLIPSIS.length;
+  const cutEnd = rest.length > room;
+  return { index, passage, text: cutEnd ? cutAtWord(rest, room - ELLIPSIS.length) : rest, cutStart: from > 0, cutEnd };
+}
+
+/**
+ * A snippet for one page. `pagePassages` are the page's passages in page order (ord 0, the title, is
+ * never used: the title is shown on its own line); `matched` its matching passages, best first.
+ */
+export function buildSnippet(
+  pagePassages: readonly PassageRecord[],
+  matched: readonly MatchedPassage[],
+  terms: readonly string[],
+  exclude?: PassageFilter,
+  maxChars = SNIPPET_MAX_CHARS,
+): Snippet {
+  const usable = (p: PassageRecord) => p.ord > 0 && !(exclude && exclude(p));
+  const indexOf = indexesOf(pagePassages);
+
+  const goodMatches = matched.filter((m) => indexOf.has(m.id) && usable(m));
+  let leadIndex = goodMatches.length > 0 ? indexOf.get(goodMatches[0]!.id)! : pagePassages.findIndex(usable);
+  if (leadIndex < 0) return { text: '', passageIds: [] };
+
+  // Candidate order: the lead, a second strong match, the passages after the lead, then before it.
+  const order: number[] = [leadIndex];
+  const second = goodMatches[1];
+  if (second && second.score >= SECOND_MATCH_SHARE * goodMatches[0]!.score) order.push(indexOf.get(second.id)!);
+  for (let i = leadIndex + 1; i < pagePassages.length; i++) order.push(i);
+  for (let i = leadIndex - 1; i >= 0; i--) order.push(i);
+
+  const pieces: Piece[] = [];
+  const taken = new Set<number>();
+  let length = 0;
+  for (const i of order) {
+    if (taken.has(i)) continue;
+    const p = pagePassages[i]!;
+    if (!usable(p)) continue;
+    if (pieces.length > 0 && length >= SNIPPET_FILL_CHARS) break;
+    // Budget every join as the widest separator, so the assembled text never exceeds maxChars.
+    const room = maxChars - length - (pieces.length > 0 ? GAP.length : 0);
+    if (pieces.length === 0 && p.text.length > maxChars) {
+      const piece = windowed(i, p, terms, maxChars);
+      pieces.push(piece);
+      taken.add(i);
+      break;
+    }
+    if (p.text.length <= room) {
+      pieces.push({ index: i, passage: p, text: p.text, cutStart: false, cutEnd: false });
+      taken.add(i);
+      length += p.text.length + (pieces.length > 1 ? GAP.length : 0);
+      continue;
+    }
+    if (room - ELLIPSIS.length >= MIN_PARTIAL_CHARS) {
+      const text = cutAtWord(p.text, room - ELLIPSIS.length);
+      if (text.length > 0) pieces.push({ index: i, passage: p, text, cutStart: false, cutEnd: true });
+    }
+    break;
+  }
+
+  pieces.sort((a, b) => a.index - b.index);
+  let text = '';
+  pieces.forEach((piece, k) => {
+    if (k === 0) text += piece.cutStart ? LEAD_ELLIPSIS : '';
+    else {
+      const prev = pieces[k - 1]!;
+      const neighbours = piece.index === prev.index + 1 && !prev.cutEnd && !piece.cutStart;
+      text += neighbours ? ' ' : GAP;
+    }
+    text += piece.text;
+  });
+  if (pieces.length > 0 && pieces[pieces.length - 1]!.cutEnd) text += ELLIPSIS;
+  return { text, passageIds: pieces.map((p) => p.passage.id) };
+}
+
+/** The snippet builder for one query over one world: what the pipeline and the guard call. */
+export function createSnippetBuilder(world: SearchWorld, query: PreparedQuery): SnippetBuilder {
+  return (candidate: Candidate, exclude?: PassageFilter) =>
+    buildSnippet(world.passagesOf(candidate.page.id), candidate.passages, query.tokens, exclude);
+}

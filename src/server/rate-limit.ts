@@ -1,0 +1,62 @@
+/**
+ * Rate limiting per key (a session, an API key or a client address): a token bucket each, refilled at
+ * `rate` per second up to `burst`. The table of buckets is bounded: past `maxKeys`, the buckets touched
+ * longest ago are dropped (a dropped key simply starts again with a full bucket).
+ */
+
+export interface RateLimiterOptions {
+  /** Tokens per second; 0 turns the limiter off. */
+  rate: number;
+  burst: number;
+  maxKeys?: number;
+  now?: () => number;
+}
+
+interface Bucket {
+  tokens: number;
+  at: number;
+}
+
+export class RateLimiter {
+  private readonly buckets = new Map<string, Bucket>();
+  private readonly rate: number;
+  private readonly burst: number;
+  private readonly maxKeys: number;
+  private readonly now: () => number;
+
+  constructor(opts: RateLimiterOptions) {
+    this.rate = Math.max(0, opts.rate);
+    this.burst = Math.max(1, opts.burst);
+    this.maxKeys = opts.maxKeys ?? 100_000;
+    this.now = opts.now ?? (() => performance.now());
+  }
+
+  get enabled(): boolean {
+    return this.rate > 0;
+  }
+
+  get size(): number {
+    return this.buckets.size;
+  }
+
+  /** Take one token for `key`: 0 when allowed, else the seconds to wait before retrying (≥ 1). */
+  take(key: string): number {
+    if (!this.enabled) return 0;
+    const t = this.now();
+    let b = this.buckets.get(key);
+    if (b) {
+      b.tokens = Math.min(this.burst, b.tokens + ((t - b.at) / 1000) * this.rate);
+      b.at = t;
+      this.buckets.delete(key); // re-inserted below: Map order is recency order
+    } else {
+      b = { tokens: this.burst, at: t };
+      if (this.buckets.size >= this.maxKeys) this.buckets.delete(this.buckets.keys().next().value!);
+    }
+    this.buckets.set(key, b);
+    if (b.tokens >= 1) {
+      b.tokens -= 1;
+      return 0;
+    }
+    return Math.max(1, Math.ceil((1 - b.tokens) / this.rate));
+  }
+}

@@ -1,0 +1,66 @@
+/**
+ * Where a tool call runs: a live session (`?session=`), or a fresh session over a world (`?world=`),
+ * which is what a CLI call is: no task, seed 0, no perturbation, so no guard. Every edge (HTTP tool
+ * routes, /retrieve, /mcp) resolves its target here and runs the call through the one core, callTool.
+ */
+import { FictionError } from '../errors.js';
+import { callTool, type ToolResult } from '../search/call-tool.js';
+import { createSession, type Session } from '../search/session.js';
+import type { ToolCall } from '../search/tool-args.js';
+import type { ServerContext } from './context.js';
+import { checkCallLimits } from './limits.js';
+import type { StoredSession } from './session-store.js';
+
+export interface TargetSpec {
+  session?: string | undefined;
+  world?: string | undefined;
+}
+
+export interface CallTarget {
+  readonly session: Session;
+  readonly stored?: StoredSession;
+  release(): void;
+}
+
+/** Check a target's ids (and that they exist) without opening anything. */
+export function checkTarget(ctx: ServerContext, spec: TargetSpec): void {
+  if (spec.session !== undefined && spec.world !== undefined) throw new FictionError('BAD_INPUT', 'name a session or a world, not both');
+  if (spec.session !== undefined) ctx.sessions.get(spec.session);
+  else if (spec.world !== undefined) ctx.pool.require(spec.world);
+  else throw new FictionError('BAD_INPUT', 'name a world (?world=<id>) or a session (?session=<id>)');
+}
+
+export function openTarget(ctx: ServerContext, spec: TargetSpec): CallTarget {
+  checkTarget(ctx, spec);
+  if (spec.session !== undefined) {
+    const stored = ctx.sessions.get(spec.session);
+    return { session: stored.session, stored, release: () => {} };
+  }
+  const handle = ctx.pool.acquire(spec.world);
+  try {
+    return { session: createSession(handle.world, { renderer: ctx.renderer, historyLimit: 0 }), release: handle.release };
+  } catch (e) {
+    handle.release();
+    throw e;
+  }
+}
+
+/** Run one tool call at a target through the core (edge limits first), counting it. */
+export async function runToolCall(ctx: ServerContext, target: CallTarget, call: ToolCall): Promise<ToolResult> {
+  checkCallLimits(call, ctx.limits);
+  const result = await callTool(target.session, call);
+  ctx.metrics.count('fictionworld_tool_calls_total', 'Tool calls answered, by tool and outcome (ok, or the simulated fault).', {
+    tool: result.meta.tool, outcome: result.error?.type ?? 'ok',
+  });
+  return result;
+}
+
+/** Open a target, run `fn`, and release the target whatever happens. */
+export async function withTarget<T>(ctx: ServerContext, spec: TargetSpec, fn: (t: CallTarget) => Promise<T>): Promise<T> {
+  const target = openTarget(ctx, spec);
+  try {
+    return await fn(target);
+  } finally {
+    target.release();
+  }
+}

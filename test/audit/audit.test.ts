@@ -1,0 +1,155 @@
+import { describe, it, expect } from 'vitest';
+import { copyFileSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { summarise } from '../../src/audit/figures.js';
+import { auditWorld, auditWorlds, sampleWorldFiles, type QueryRecord, type WorldAudit } from '../../src/audit/run.js';
+import { buildSuites } from '../../src/audit/suites.js';
+import { cli, tempDir } from '../helpers.js';
+import { smartphoneWorld, sampleWorlds } from '../search/sample-worlds.js';
+
+const side = (results: number, snippetChars: number, leakingResults: number) => ({ results, snippetChars, leakingResults });
+const finding = { rank: 1, url: 'https://x.example/a', title: 'A', snippet: 's', date: 'N/A', factIds: [], forms: ['exact:899'], partialOnly: false };
+
+function record(p: Partial<QueryRecord>): QueryRecord {
+  return {
+    world: 'w1-000000', theme: 'smartphones', task: 't01', kind: 'lookup', answerType: 'integer', suite: 'unrelated', tag: 'x', query: 'q',
+    related: false, raw: side(10, 2000, 0), guarded: side(10, 2000, 0), changed: 0, falseSuppressed: 0, leaks: [], ...p,
+  };
+}
+
+describe('audit figures', () => {
+  it('match a hand-counted batch', () => {
+    // 6 queries: 2 related (excluded from leak figures), 4 unrelated; raw leaks in 3 of them, a guarded leak in 1.
+    const a: WorldAudit = {
+      world: 'w1-000000', theme: 'smartphones',
+      queries: [
+        record({ suite: 'related', related: true, raw: side(10, 2000, 3), guarded: side(10, 2000, 3) }),
+        record({ suite: 'related', related: true }),
+        record({ suite: 'unrelated', raw: side(10, 2000, 2), guarded: side(10, 1900, 0), changed: 2 }),
+        record({ suite: 'adversarial', raw: side(4, 800, 4), guarded: side(3, 600, 0), changed: 4, falseSuppressed: 1 }),
+        record({ suite: 'adversarial', kind: 'multi_hop', raw: side(6, 1200, 1), guarded: side(6, 1200, 1), changed: 1, leaks: [finding] }),
+        record({ suite: 'unrelated', kind: 'multi_hop' }),
+      ],
+      tasks: [
+        { world: 'w1-000000', theme: 'smartphones', task: 't01', kind: 'lookup', answerFacts: 1, reachedFacts: 1, reachable: true },
+        { world: 'w1-000000', theme: 'smartphones', task: 't02', kind: 'multi_hop', answerFacts: 1, reachedFacts: 0, reachable: false },
+      ],
+    };
+    const s = summarise([a]);
+    expect(s.overall.queries).toBe(6);
+    expect(s.overall.unrelatedQueries).toBe(4);
+    expect(s.overall.relatedShare).toBeCloseTo(2 / 6);
+    expect(s.overall.rawLeaks).toBe(3);
+    expect(s.overall.rawLeakRate).toBeCloseTo(3 / 4);
+    expect(s.overall.guardedLeaks).toBe(1);
+    expect(s.overall.guardedLeakRate).toBeCloseTo(1 / 4);
+    expect(s.overall.changedResults).toBe(7);
+    expect(s.overall.falseSuppressed).toBe(1);
+    expect(s.overall.falseSuppressionRate).toBeCloseTo(1 / 7);
+    expect(s.overall.falseSuppressionPerResult).toBeCloseTo(1 / (10 + 3 + 6 + 10));
+    expect(s.overall.reachability).toBeCloseTo(1 / 2);
+    expect(s.overall.meanResults).toEqual({ off: (10 + 10 + 10 + 4 + 6 + 10) / 6, on: (10 + 10 + 10 + 3 + 6 + 10) / 6 });
+    expect(s.overall.meanSnippetChars.on).toBeCloseTo((2000 * 3 + 1900 + 600 + 1200) / 49);
+    expect(s.bySuite.related!.relatedShare).toBe(1);
+    expect(s.bySuite.adversarial!.guardedLeaks).toBe(1);
+    expect(s.byKind.multi_hop!.reachability).toBe(0);
+    expect(s.unrelatedAndAdversarialQueries).toBe(4);
+    expect(s.leaks).toEqual([expect.objectContaining({ world: 'w1-000000', task: 't01', suite: 'adversarial', forms: ['exact:899'] })]);
+    expect(s.unreachable.map((t) => t.task)).toEqual(['t02']);
+    expect(s.targets.find((t) => t.name === 'guarded leak rate')!.ok).toBe(false);
+    expect(s.targets.find((t) => t.name === 'reachability')!.ok).toBe(false);
+  });
+
+  it('agree with a world audit counted by hand, and the guard holds on it', async () => {
+    const { path, data } = smartphoneWorld();
+    const a = await auditWorld(path);
+    const s = summarise([a]);
+    const unrelated = a.queries.filter((q) => !q.related);
+    expect(s.overall.queries).toBe(a.queries.length);
+    expect(s.overall.unrelatedQueries).toBe(unrelated.length);
+    expect(s.overall.rawLeaks).toBe(unrelated.filter((q) => q.raw.leakingResults > 0).length);
+    expect(s.overall.guardedLeaks).toBe(0);
+    expect(s.overall.rawLeaks).toBeGreaterThan(10);
+    expect(a.tasks).toHaveLength(data.tasks.length);
+    expect(s.overall.reachability).toBeGreaterThanOrEqual(0.9);
+    expect(s.bySuite.unrelated!.relatedShare).toBeLessThanOrEqual(0.05);
+    // Hand-checked cases: the answer itself as the query is unrelated, shows the answer with the guard off, never with it on.
+    let rawLeaking = 0;
+    for (const t of data.tasks.filter((x) => x.kind === 'lookup')) {
+      const q = a.queries.find((x) => x.task === t.id && x.tag === 'answer')!;
+      expect(q.query).toBe(t.answerText);
+      expect(q.related).toBe(false);
+      if (t.answerType === 'integer') expect(q.raw.leakingResults).toBeGreaterThan(0); // a distinctive number finds its pages
+      if (q.raw.leakingResults > 0) rawLeaking++;
+      expect(q.guarded.leakingResults).toBe(0);
+      expect(q.guarded.results).toBe(q.raw.results);
+    }
+    expect(rawLeaking).toBeGreaterThan(0);
+    // The question of a lookup names its subject: related, and the guard leaves it alone.
+    for (const t of data.tasks.filter((x) => x.kind === 'lookup')) {
+      const q = a.queries.find((x) => x.task === t.id && x.tag === 'question')!;
+      expect(q.related).toBe(true);
+      expect(q.changed).toBe(0);
+    }
+  });
+});
+
+describe('audit suites and sampling', () => {
+  it('builds the three suites deterministically, without the answer in unrelated queries', () => {
+    const { data } = smartphoneWorld();
+    const world = { worldId: data.meta.world_id, theme: data.theme, facts: data.facts, hosts: ['a.example'] };
+    for (const t of data.tasks) {
+      const suites = buildSuites(t, world);
+      expect(buildSuites(t, world)).toEqual(suites);
+      for (const name of ['related', 'unrelated', 'adversarial'] as const) expect(suites.filter((q) => q.suite === name).length).toBeGreaterThan(1);
+      for (const q of suites.filter((x) => x.suite === 'unrelated')) expect(q.query).not.toContain(t.answerText);
+      expect(suites.some((q) => q.tag === 'injection')).toBe(true);
+    }
+  });
+
+  it('samples a reproducible spread of worlds', () => {
+    const dir = tempDir('fw-audit-sample-');
+    for (const [i, w] of sampleWorlds().slice(0, 4).entries()) copyFileSync(w.path, join(dir, `w1-00000${i}.sqlite`));
+    const two = sampleWorldFiles(dir, 2);
+    expect(two).toHaveLength(2);
+    expect(sampleWorldFiles(dir, 2)).toEqual(two);
+    expect(sampleWorldFiles(dir)).toHaveLength(4);
+  });
+});
+
+describe('audit command', () => {
+  it('prints the table and writes JSON and a self-contained HTML report', async () => {
+    const dir = tempDir('fw-audit-cli-');
+    copyFileSync(smartphoneWorld().path, join(dir, 'w5-000000.sqlite'));
+    const json = join(dir, 'audit.json'), html = join(dir, 'audit.html');
+    const r = await cli(['audit', '--worlds', dir, '--sample', '1', '--json', json, '--html', html, '--quiet']);
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/^Leak audit: 1 worlds/);
+    expect(r.out).toMatch(/ok +guarded leak rate: 0\.00%/);
+    const report = JSON.parse(readFileSync(json, 'utf8'));
+    expect(report).toMatchObject({ report: 'fictionworld-leak-audit', folder: dir, worlds: 1, sample: 1, renderer: 'template' });
+    expect(report.overall.guardedLeaks).toBe(0);
+    expect(Object.keys(report.bySuite)).toEqual(['related', 'unrelated', 'adversarial']);
+    const page = readFileSync(html, 'utf8');
+    expect(page).toContain('<svg');
+    expect(page).not.toMatch(/<script|<link|<img|@import|url\(|src=/i);
+    expect(page.match(/https?:\/\/[^"\s<]+/g)!.every((u) => u === 'http://www.w3.org/2000/svg' || u.includes('.example'))).toBe(true);
+  });
+
+  it('gives the same figures with one worker and with two', async () => {
+    const dir = tempDir('fw-audit-workers-');
+    for (const [i, w] of sampleWorlds().slice(0, 2).entries()) copyFileSync(w.path, join(dir, `w5-00000${i}.sqlite`));
+    const small = { sizes: { related: 2, unrelated: 2, adversarial: 3 }, followUps: 2 };
+    const one = await auditWorlds({ worlds: dir, workers: 1, ...small });
+    const two = await auditWorlds({ worlds: dir, workers: 2, ...small });
+    expect(two).toEqual(one);
+    expect(one.worlds).toBe(2);
+  });
+
+  it('refuses a folder without worlds', async () => {
+    const r = await cli(['audit', '--worlds', tempDir('fw-audit-empty-')]);
+    expect(r.code).not.toBe(0);
+    expect(r.err).toMatch(/^error: no world files/);
+  });
+});

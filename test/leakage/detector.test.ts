@@ -1,0 +1,199 @@
+import { describe, it, expect } from 'vitest';
+import { createDetector, createValueDetector, answerItems, type Detector } from '../../src/leakage/detector.js';
+import type { Task } from '../../src/world/types.js';
+import { CONTEXTS, disguise } from './disguise.js';
+
+const task = (answer: unknown[][], answerType: Task['answerType'], extra: Partial<Task> = {}) =>
+  ({ answer: JSON.stringify(answer), answerType, columns: [], keyColumns: [], aliases: [], ...extra }) as Task;
+
+function expectAllCaught(det: Detector, texts: string[], item = 0, strength: 'full' | 'partial' = 'full') {
+  const missed = texts.filter((t) => !det.scan(t).detections.some((d) => d.item === item && d.strength === strength));
+  expect(missed).toEqual([]);
+}
+
+function expectNoneFlagged(det: Detector, texts: string[]) {
+  const flagged = texts.map((t) => [t, det.scan(t).detections.map((d) => `${d.itemText}:${d.how}:${d.form}`)] as const).filter(([, d]) => d.length > 0);
+  expect(flagged).toEqual([]);
+}
+
+describe('entity and text answers', () => {
+  const det = createDetector(task([['Zentria Mobile']], 'entity', { aliases: ['Zentria'] }));
+  const forms = ['Zentria Mobile', 'ZENTRIA MOBILE', 'zentria mobile', 'Zentria-Mobile', 'ZentriaMobile', 'Zentria  Mobile', 'Zentria\nMobile',
+    "Zentria Mobile's", 'Zentria', 'Zentría Mobile', 'Zentria Mobile, Inc.', 'Zentria\u00A0Mobile'];
+
+  it('catches at least 100 disguised forms of a name and its alias', () => {
+    const texts = disguise(forms);
+    expect(texts.length).toBeGreaterThanOrEqual(100);
+    expectAllCaught(det, texts);
+  });
+
+  it('reports the alias as an alias and the name as the name', () => {
+    expect(det.scan('made by Zentria').detections[0]).toMatchObject({ how: 'alias', item: 0, itemText: 'Zentria Mobile' });
+    const full = det.scan('made by Zentria Mobile').detections;
+    expect(full).toHaveLength(1);
+    expect(full[0]).toMatchObject({ how: 'name', form: 'zentria mobile' });
+  });
+
+  it('catches a text answer with digits split or joined', () => {
+    const d = createDetector(task([['Zentria X9']], 'text'));
+    expectAllCaught(d, disguise(['Zentria X9', 'Zentria X-9', 'ZENTRIA X 9', 'Zentria x9']));
+  });
+
+  it('does not flag look-alike names', () => {
+    const lookAlikes = ['Zentrian Mobile', 'Zentri Mobile', 'Mentria Mobile', 'Zentriax', 'Azentria Labs', 'Zentrias Mobile', 'Zen Tria', 'Mobile Zentrix', 'zentriam'];
+    expectNoneFlagged(det, disguise(lookAlikes, ['plain', 'upper', 'accents'], CONTEXTS.slice(0, 3)));
+  });
+});
+
+describe('integer answers', () => {
+  const det = createDetector(task([[1234567]], 'integer'));
+  const forms = ['1234567', '1,234,567', '1 234 567', '1.234.567', "1'234'567", '1\u202F234\u202F567', '1\u2009234\u2009567', '1234567.0',
+    '1.234567 million', '1.23 million', '1.2 million', 'about 1.2 million', 'roughly 1.2M', '1.23M', '1.2M', '$1.2m', '$1.23m', 'US$1.2 mn',
+    '1.23 mn', '1.2 mln', '1,23 Mio', '1.23 millions', '1,234.6k', '1235k', '1,235,000', '1,200,000', '1.2e6', '1.23E6', '1.234567e6',
+    '1.23 x 10^6', '1.23×10⁶', 'one million two hundred thirty-four thousand five hundred sixty-seven',
+    'one million, two hundred and thirty-four thousand, five hundred and sixty-seven', 'one point two three million', 'twelve hundred thousand'];
+
+  it('catches at least 100 disguised forms, rounded forms included', () => {
+    const texts = disguise(forms, ['plain', 'upper', 'zeroWidth', 'nbsp', 'fullwidth', 'wordJoiner', 'cyrillic']);
+    expect(texts.length).toBeGreaterThanOrEqual(100);
+    expectAllCaught(det, texts);
+  });
+
+  it('labels exact and rounded matches', () => {
+    expect(det.scan('1,234,567 units').detections[0]!.how).toBe('exact');
+    expect(det.scan('one million two hundred thirty-four thousand five hundred sixty-seven').detections[0]!.how).toBe('exact');
+    expect(det.scan('about 1.2 million').detections[0]!.how).toBe('rounded');
+  });
+
+  it('does not flag different values or look-alikes', () => {
+    const lookAlikes = ['1,234,568', '11,234,567', '1,234,567.5', '2,234,567', '1.3 million', '1.24 million', '1 million', '$1.25m', '1.2 billion',
+      '1.2 thousand', '1,234', '567', '1234567890', '21234567', '1.2', '12,345,67', 'v1.2.3', '1.2345 million', 'one million', 'two million', '1.20 million'];
+    expectNoneFlagged(det, disguise(lookAlikes, ['plain', 'upper', 'nbsp'], CONTEXTS.slice(0, 3)));
+  });
+
+  it('treats a rounded form as a leak only when it matches the answer rounding', () => {
+    const exact = createDetector(task([[1200000]], 'integer'));
+    expectAllCaught(exact, ['1.2 million', '1.20 million', '1,200,000', '1.2M', 'one point two million']);
+    expectNoneFlagged(exact, ['1.21 million', '1.19 million', '1,200,001', '1.2 billion', '12 million', '120,000', '1,200', '1 million']);
+  });
+
+  it('matches on token boundaries', () => {
+    const twelve = createValueDetector([{ value: 12, type: 'integer' }]);
+    expectNoneFlagged(twelve, ['in 2012', '112 units', '12.5%', '1.2', '120', 'X12', 'Q12']);
+    expect(twelve.scan('sold 12 units').detections).toHaveLength(1);
+    const onePointTwo = createValueDetector([{ value: 1.2, type: 'real' }]);
+    expectNoneFlagged(onePointTwo, ['11.25', '1.25', '21.2', '1.2.3']);
+    expect(onePointTwo.scan('a ratio of 1.2.').detections).toHaveLength(1);
+  });
+
+  it('catches a small price in words and with currency', () => {
+    const price = createDetector(task([[899]], 'integer'));
+    expectAllCaught(price, disguise(['899', '$899', 'USD 899', '899.00', 'eight hundred ninety-nine', 'eight hundred and ninety-nine dollars'], ['plain', 'fullwidth', 'upper']));
+    expectNoneFlagged(price, ['$900', '$898', '$8,990', '1899', '899.5', 'nine hundred']);
+  });
+});
+
+describe('real and percent answers', () => {
+  const det = createDetector(task([[12.53]], 'real'));
+  const forms = ['12.53%', '12.53 percent', '12.53 per cent', '12.53 pct', '12.530%', '12,53 %', '12.5%', 'about 12.5 percent',
+    'twelve point five three percent', '12.53', 'a 12.53-point share'];
+
+  it('catches at least 100 disguised forms', () => {
+    const texts = disguise(forms);
+    expect(texts.length).toBeGreaterThanOrEqual(100);
+    expectAllCaught(det, texts);
+  });
+
+  it('does not flag neighbouring values', () => {
+    expectNoneFlagged(det, disguise(['12.54%', '12.52%', '112.53', '2.53%', '12.63', '125.3', '1253', '12.5301', '13%', '12.50%', '12.6%'], ['plain', 'fullwidth'], CONTEXTS.slice(0, 3)));
+  });
+
+  it('catches screen sizes and does not round two-digit forms', () => {
+    const screen = createDetector(task([[6.47]], 'real'));
+    expectAllCaught(screen, disguise(['6.47-inch', '6.47 in', '6.470', '6,47"', 'six point four seven inches'], ['plain', 'fullwidth', 'zeroWidth']));
+    expectNoneFlagged(screen, ['6.5-inch', '6.4 inches', '6.48', '16.47', '6.475', '647']);
+  });
+});
+
+describe('date answers', () => {
+  const det = createDetector(task([['2029-03-04']], 'date'));
+  const forms = ['2029-03-04', '2029/03/04', '2029.03.04', '2029-3-4', 'March 4, 2029', 'March 4 2029', 'Mar 4, 2029', 'Mar. 4, 2029',
+    'March 4th, 2029', '4 March 2029', '4 Mar 2029', '4th of March 2029', 'the 4th of March, 2029', '4th March 2029', '03/04/2029',
+    '3/4/2029', '04/03/2029', '4/3/2029', '04.03.2029', '04-03-2029', '03/04/29', '04-Mar-2029', '2029 March 4', 'March fourth, 2029',
+    'the fourth of March 2029', 'Sunday, March 4, 2029'];
+
+  it('catches at least 100 disguised full dates', () => {
+    const texts = disguise(forms, ['plain', 'upper', 'zeroWidth', 'fullwidth', 'nbsp', 'cyrillic']);
+    expect(texts.length).toBeGreaterThanOrEqual(100);
+    expectAllCaught(det, texts);
+  });
+
+  it('reports month and year as a partial leak', () => {
+    const texts = disguise(['March 2029', 'Mar 2029', 'march of 2029', 'MARCH, 2029', '2029-03', '03/2029'], ['plain', 'upper', 'fullwidth']);
+    expectAllCaught(det, texts, 0, 'partial');
+    for (const t of texts) expect(det.scan(t).detections.every((d) => d.strength === 'partial' && d.how === 'month_year')).toBe(true);
+  });
+
+  it('does not flag other dates, bare years or other months', () => {
+    expectNoneFlagged(det, disguise(['March 5, 2029', 'March 4, 2028', 'April 4, 2029', '2029-04-03', '03/05/2029', 'March 14, 2029',
+      '2029-03-14', 'March 2028', '4 March 2030', 'in 2029', 'Q1 2029', 'April 2029', '2029-04', '14/03/2029'], ['plain', 'upper'], CONTEXTS.slice(0, 3)));
+  });
+
+  it('does not read a date as a number', () => {
+    const price = createDetector(task([[1999]], 'integer'));
+    expectNoneFlagged(price, ['founded on June 3, 1999', 'founded 1999-06-03', '3 June 1999']);
+    expect(price.scan('priced at $1,999').detections).toHaveLength(1);
+  });
+});
+
+describe('list and table answers', () => {
+  const columns = ['Phone model', 'Launch price', 'Launch date', 'Units sold', 'Sales rank', 'Chief executive'];
+  const rows = [
+    ['Zentria X9', 899, '2029-03-04', 1234567, 3, 'Maria Quorvex'],
+    ['Lumora Pro5', 1299, '2029-06-21', 2750400, 1, 'Dana Sheltix'],
+    ['Corvex Air12', 449, '2028-11-30', 987654, 7, 'Li Brantora'],
+    ['Trivia Neo3', 1549, '2029-01-15', 3310050, 2, 'Amal Vostrum'],
+  ];
+  const t = task(rows, 'table', { columns, keyColumns: ['Phone model'] });
+  const det = createDetector(t);
+
+  it('makes one item per distinctive non-key cell', () => {
+    const items = answerItems(t);
+    expect(items.map((i) => i.text)).not.toContain('Zentria X9');
+    expect(items.map((i) => i.text)).not.toContain('3');
+    expect(items).toHaveLength(rows.length * 4);
+  });
+
+  it('catches at least 100 disguised items, each reported as itself', () => {
+    const formsOf = (v: unknown): string[] => {
+      if (typeof v === 'number' && v > 100000) return [v.toLocaleString('en-US'), `${(v / 1e6).toFixed(2)} million`, `${(v / 1e6).toFixed(3)}M`];
+      if (typeof v === 'number') return [String(v), `$${v}`, `USD ${v}.00`];
+      if (/^\d{4}-/.test(String(v))) {
+        const [y, m, d] = String(v).split('-').map(Number);
+        const month = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'][m! - 1]!;
+        return [String(v), `${month} ${d}, ${y}`, `${d} ${month.slice(0, 3)} ${y}`];
+      }
+      return [String(v), String(v).toUpperCase(), String(v).replace(' ', '\u200B ')];
+    };
+    const items = answerItems(t);
+    let count = 0;
+    for (const item of items) {
+      const cell = rows[item.row]![item.column];
+      const texts = disguise(formsOf(cell), ['plain', 'fullwidth', 'nbsp'], CONTEXTS.slice(0, 3));
+      count += texts.length;
+      const missed = texts.filter((x) => !det.scan(x).detections.some((d) => d.item === item.index));
+      expect(missed).toEqual([]);
+    }
+    expect(count).toBeGreaterThanOrEqual(100);
+  });
+
+  it('does not flag short common tokens or key names', () => {
+    expectNoneFlagged(det, ['ranked 3rd', 'number 1', 'top 7', 'Zentria X9 is a phone', 'in 2029', 'model 12', '100 units', 'since 2000']);
+  });
+
+  it('makes one item per cell of a list answer', () => {
+    const list = createDetector(task([['Zentria Mobile'], ['Lumora Devices'], ['Corvex Labs']], 'list'));
+    expect(list.items).toHaveLength(3);
+    expect(list.scan('LUMORA DEVICES and Corvex Labs').detections.map((d) => d.item)).toEqual([1, 2]);
+  });
+});

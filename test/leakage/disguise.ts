@@ -1,0 +1,44 @@
+/** Disguised surface forms for detector tests: Unicode tricks and sentence contexts over base forms. */
+
+const FULLWIDTH = (s: string) => s.replace(/[!-~]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0));
+const ACCENTS: Record<string, string> = { a: 'á', e: 'é', i: 'í', o: 'ö', u: 'ü', A: 'Á', E: 'É', O: 'Ö' };
+const CYRILLIC: Record<string, string> = { a: 'а', e: 'е', o: 'о', c: 'с', p: 'р', x: 'х' };
+
+/** Insert a character after the first letter or digit that is followed by another one. */
+function insertInside(s: string, ch: string): string {
+  const m = /[\p{L}\p{N}](?=[\p{L}\p{N}])/u.exec(s);
+  return m ? s.slice(0, m.index + 1) + ch + s.slice(m.index + 1) : s;
+}
+
+export const TRANSFORMS: Record<string, (s: string) => string> = {
+  plain: (s) => s,
+  upper: (s) => s.toUpperCase(),
+  zeroWidth: (s) => insertInside(s, '\u200B'),
+  softHyphen: (s) => insertInside(s, '\u00AD'),
+  wordJoiner: (s) => insertInside(s, '\u2060'),
+  nbsp: (s) => s.replace(/ /g, '\u00A0'),
+  thinSpace: (s) => s.replace(/ /g, '\u2009'),
+  fullwidth: FULLWIDTH,
+  accents: (s) => s.replace(/[aeiouAEO]/g, (c) => ACCENTS[c] ?? c),
+  cyrillic: (s) => s.replace(/[aeocpx]/g, (c) => CYRILLIC[c] ?? c),
+  combining: (s) => s.replace(/([a-z])/, '$1\u0301'),
+  decomposed: (s) => s.normalize('NFD'),
+};
+
+export const CONTEXTS = [
+  '{s}',
+  'The figure was {s}.',
+  'According to the report, {s}, up from last year.',
+  '({s})',
+  '**{s}**',
+  '"{s}"',
+  'reportedly {s}!',
+  '- {s}; see below',
+];
+
+/** Every base form under every transform and context, deduplicated. */
+export function disguise(forms: string[], transforms = Object.keys(TRANSFORMS), contexts = CONTEXTS): string[] {
+  const out = new Set<string>();
+  for (const f of forms) for (const t of transforms) for (const c of contexts) out.add(c.replace('{s}', TRANSFORMS[t]!(f)));
+  return [...out];
+}

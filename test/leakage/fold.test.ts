@@ -1,0 +1,29 @@
+import { describe, it, expect } from 'vitest';
+import { fold, alnum } from '../../src/leakage/fold.js';
+
+describe('fold', () => {
+  it('folds case, accents, compatibility forms and look-alike letters', () => {
+    expect(fold('ZENTRÍA Möbile')).toBe('zentria mobile');
+    expect(fold('Ｚｅｎｔｒｉａ　１２')).toBe('zentria 12');
+    expect(fold('𝐙𝐞𝐧𝐭𝐫𝐢𝐚')).toBe('zentria');
+    expect(fold('Zеntriа')).toBe('zentria'); // Cyrillic е and а
+    expect(fold('Straße')).toBe('strasse');
+    expect(fold('Ze\u0301ntria')).toBe('zentria');
+  });
+
+  it('removes invisible and control characters', () => {
+    expect(fold('Zen\u200Btria\u00AD Mo\u2060bile\uFEFF')).toBe('zentria mobile');
+    expect(fold('Zen\u0007tria')).toBe('zentria');
+    expect(fold('\u202EZentria\u202C')).toBe('zentria');
+  });
+
+  it('normalises dashes, quotes and spaces', () => {
+    expect(fold('X9 \u2014 \u201Cbest\u201D \u2018phone\u2019')).toBe(`x9 - "best" 'phone'`);
+    expect(fold('1\u202F234\u00A0567\u2009units\n\tnow')).toBe('1 234 567 units now');
+    expect(fold('1.2\u00D710\u2076')).toBe('1.2x10^6');
+  });
+
+  it('keeps letters and digits for length checks', () => {
+    expect(alnum(fold('Zentria X-9!'))).toBe('zentriax9');
+  });
+});

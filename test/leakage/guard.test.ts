@@ -1,0 +1,144 @@
+import { describe, it, expect } from 'vitest';
+import { judgeResults } from '../../src/audit/judge.js';
+import { guardContext } from '../../src/leakage/guard-context.js';
+import { classifyQuery } from '../../src/leakage/relatedness.js';
+import type { SearchObservationJson } from '../../src/render/observation.js';
+import { callToolSync } from '../../src/search/call-tool.js';
+import { createSession } from '../../src/search/session.js';
+import { createSearchWorld, type SearchWorld } from '../../src/search/world-index.js';
+import type { Task } from '../../src/world/types.js';
+import { sampleWorlds, smartphoneWorld } from '../search/sample-worlds.js';
+import { plantedForms, plantingRenderer } from './planted.js';
+
+const results = (r: { json: unknown }) => (r.json as SearchObservationJson).queries[0]!.results;
+const search = (world: SearchWorld, query: string, opts: Parameters<typeof createSession>[1] = {}) =>
+  callToolSync(createSession(world, opts), { name: 'web_search', arguments: { query } });
+const VISIBLE_MARKS = /\[redacted\]|redact|withheld|hidden|\*\*\*|suppressed|removed/i;
+
+/** Queries an agent might send that the guard labels unrelated: the answer itself, and other attributes. */
+function unrelatedQueries(world: SearchWorld, task: Task): string[] {
+  const ctx = guardContext(world, task.id);
+  const candidates = [task.answerText.split('\n')[0]!, ...plantedForms(task, 2, 2), 'list of all records', 'ranked by value'];
+  return candidates.filter((q) => !classifyQuery(ctx, q).related);
+}
+
+describe('sessions bound and unbound', () => {
+  const { path, data } = smartphoneWorld();
+
+  it('an unbound session has no guard; a bound one guards and logs out of sight', () => {
+    const world = createSearchWorld(path);
+    try {
+      const task = data.tasks[1]!;
+      const unbound = search(world, task.answerText);
+      expect(unbound.meta.guard).toEqual([]);
+      const bound = search(world, task.answerText, { taskId: task.id });
+      expect(bound.meta.guard.find((d) => d.stage === 'select')).toMatchObject({ taskId: task.id, related: false });
+      const off = search(world, task.answerText, { taskId: task.id, guard: null });
+      expect(off.meta.guard).toEqual([]);
+      expect(results(off)).toEqual(results(unbound));
+      for (const text of [bound.text, JSON.stringify(bound.json)]) {
+        expect(text).not.toMatch(VISIBLE_MARKS);
+        expect(text).not.toContain('related');
+        expect(text).not.toContain(task.id);
+      }
+    } finally {
+      world.close();
+    }
+  });
+
+  it('a related query passes unchanged; an unrelated one never shows the answer', () => {
+    const world = createSearchWorld(path);
+    try {
+      let unrelatedSeen = 0, leaksOff = 0;
+      for (const task of data.tasks) {
+        const ctx = guardContext(world, task.id);
+        if (classifyQuery(ctx, task.question).related) expect(results(search(world, task.question, { taskId: task.id }))).toEqual(results(search(world, task.question)));
+        for (const q of unrelatedQueries(world, task)) {
+          unrelatedSeen++;
+          const off = results(search(world, q));
+          const on = results(search(world, q, { taskId: task.id }));
+          if (judgeResults(ctx, off).length > 0) leaksOff++;
+          expect(judgeResults(ctx, on)).toEqual([]);
+          expect(on.length).toBeGreaterThanOrEqual(Math.min(off.length, 10) - 1);
+        }
+      }
+      expect(unrelatedSeen).toBeGreaterThan(30);
+      expect(leaksOff).toBeGreaterThan(10); // the guard has something to do
+    } finally {
+      world.close();
+    }
+  });
+
+  it('naming a guessed answer never makes a query related, and the question names what it needs', () => {
+    const world = createSearchWorld(path);
+    try {
+      const lookups = data.tasks.filter((t) => t.kind === 'lookup');
+      expect(lookups.length).toBeGreaterThan(0);
+      for (const task of lookups) {
+        const ctx = guardContext(world, task.id);
+        expect(classifyQuery(ctx, task.question).related).toBe(true);
+        expect(classifyQuery(ctx, task.answerText).related).toBe(false);
+      }
+      for (const task of data.tasks.filter((t) => t.kind === 'multi_hop')) {
+        const ctx = guardContext(world, task.id);
+        const bridge = task.hopFactIds.map((id) => ctx.fact(id)!).at(-1)!.object;
+        expect(classifyQuery(ctx, task.question).named).not.toContain(bridge);
+      }
+    } finally {
+      world.close();
+    }
+  });
+});
+
+describe('the backstop over a renderer that plants the answer', () => {
+  it('catches every planted disguised form, in every theme', () => {
+    let planted = 0, caught = 0;
+    for (const { path, data } of sampleWorlds()) {
+      const world = createSearchWorld(path);
+      try {
+        for (const task of data.tasks) {
+          const forms = plantedForms(task);
+          const ctx = guardContext(world, task.id);
+          for (const q of unrelatedQueries(world, task).slice(0, 3)) {
+            const renderer = plantingRenderer(forms);
+            const r = callToolSync(createSession(world, { taskId: task.id, renderer }), { name: 'web_search', arguments: { query: q } });
+            expect(judgeResults(ctx, results(r))).toEqual([]);
+            expect(r.text).not.toMatch(VISIBLE_MARKS);
+            const changed = r.meta.guard.filter((d) => d.stage === 'backstop').flatMap((d) => d.changes as unknown[]).length;
+            planted += renderer.planted.length;
+            caught += changed;
+            expect(changed).toBe(renderer.planted.length);
+            const unplanted = results(search(world, q, { taskId: task.id }));
+            expect(results(r).length).toBeGreaterThanOrEqual(unplanted.length - 1);
+          }
+        }
+      } finally {
+        world.close();
+      }
+    }
+    expect(planted).toBeGreaterThan(500);
+    expect(caught).toBe(planted);
+  });
+});
+
+describe('the exemption', () => {
+  it('lets a name that is the answer appear as part of another fact, never on its own', () => {
+    const { path, data } = smartphoneWorld();
+    const world = createSearchWorld(path);
+    try {
+      const task = data.tasks.find((t) => t.answerType === 'entity' && data.facts.some((f) => f.objectType === 'entity' && f.object === JSON.parse(t.answer)[0][0] && !t.answerFactIds.includes(f.id)));
+      expect(task).toBeDefined();
+      const ctx = guardContext(world, task!.id);
+      const name = JSON.parse(task!.answer)[0][0] as string;
+      const passages = world.allPages().flatMap((p) => world.passagesOf(p.id)).filter((p) => p.ord > 0 && p.text.includes(name));
+      const asOther = passages.filter((p) => p.factIds.length > 0 && p.factIds.every((id) => !ctx.answerFactIds.has(id)));
+      const bare = passages.filter((p) => p.factIds.length === 0);
+      expect(asOther.length).toBeGreaterThan(0);
+      for (const p of asOther) expect(ctx.blocked(p)).toBe(false);
+      for (const p of bare) expect(ctx.blocked(p)).toBe(true);
+      for (const p of passages.filter((x) => x.factIds.some((id) => ctx.answerFactIds.has(id)))) expect(ctx.blocked(p)).toBe(true);
+    } finally {
+      world.close();
+    }
+  });
+});

@@ -1,0 +1,57 @@
+import { describe, it, expect } from 'vitest';
+import { findNumbers, numberMatch, reading } from '../../src/leakage/number-forms.js';
+
+const values = (text: string) => findNumbers(text).flatMap((n) => n.readings.map((r) => r.value));
+
+describe('findNumbers', () => {
+  it('reads grouped, scaled, exponent and word forms', () => {
+    expect(values('1,200,000')).toEqual([1200000]);
+    expect(values('1.200.000')).toEqual([1200000]);
+    expect(values('1.2 million')).toEqual([1200000]);
+    expect(values('1.2bn')).toEqual([1200000000]);
+    expect(values('12k')).toEqual([12000]);
+    expect(values('1.2e6')).toEqual([1200000]);
+    expect(values('1.2 x 10^6')).toEqual([1200000]);
+    expect(values('one million two hundred thousand')).toEqual([1200000]);
+    expect(values('twelve hundred')).toEqual([1200]);
+    expect(values('one point two million')).toEqual([1200000]);
+    expect(values('12,5%')).toEqual([12.5]);
+  });
+
+  it('keeps numbers whole on token boundaries', () => {
+    expect(values('in 2012')).toEqual([2012]);
+    expect(values('11.25')).toEqual([11.25]);
+    expect(values('x9 q2')).toEqual([]);
+    expect(values('v1.2.3')).toEqual([]);
+    expect(values('sold 1,234,567.')).toEqual([1234567]);
+  });
+
+  it('reads ambiguous forms both ways', () => {
+    expect(values('1.200')).toEqual([1.2, 1200]);
+    expect(values('6.5m')).toEqual([6500000, 6.5]);
+    expect(values('five, six')).toEqual(expect.arrayContaining([5, 6]));
+  });
+
+  it('skips spans it is told to skip', () => {
+    expect(values('march 4, 2029')).toEqual([4, 2029]);
+    expect(findNumbers('march 4, 2029', [{ start: 0, end: 13 }])).toEqual([]);
+  });
+});
+
+describe('numberMatch', () => {
+  it('keeps precision and significant digits', () => {
+    expect(reading('1', '2', 6)).toEqual({ value: 1200000, precision: 100000, sig: 2 });
+    expect(reading('1200000', '')).toEqual({ value: 1200000, precision: 100000, sig: 2 });
+    expect(reading('1', '20', 6)).toMatchObject({ sig: 3, precision: 10000 });
+  });
+
+  it('accepts exact and answer-rounding forms only', () => {
+    expect(numberMatch(reading('1', '2', 6), 1200000)).toBe('exact');
+    expect(numberMatch(reading('1', '2', 6), 1234567)).toBe('rounded');
+    expect(numberMatch(reading('1', '21', 6), 1200000)).toBeNull();
+    expect(numberMatch(reading('1', '', 6), 1234567)).toBeNull();
+    expect(numberMatch(reading('12', '5'), 12.53)).toBe('rounded');
+    expect(numberMatch(reading('6', '5'), 6.47)).toBeNull();
+    expect(numberMatch(reading('900', ''), 899)).toBeNull();
+  });
+});

@@ -1,0 +1,85 @@
+/** Disguised surface forms of a task's answer items, and a renderer that plants them in its results. */
+import { answerItems } from '../../src/leakage/detector.js';
+import { resultFromHit } from '../../src/render/template.js';
+import type { Renderer } from '../../src/render/renderer.js';
+import { MONTHS, withCommas } from '../../src/format.js';
+import type { Task } from '../../src/world/types.js';
+
+const ONES = ['', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen'];
+const TENS = ['', '', 'twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'];
+
+function below1000(n: number): string {
+  const parts: string[] = [];
+  if (n >= 100) parts.push(`${ONES[Math.floor(n / 100)]} hundred`);
+  const r = n % 100;
+  if (r >= 20) parts.push(r % 10 ? `${TENS[Math.floor(r / 10)]}-${ONES[r % 10]}` : TENS[Math.floor(r / 10)]!);
+  else if (r > 0) parts.push(ONES[r]!);
+  return parts.join(' ');
+}
+
+/** English words for a non-negative integer below a trillion. */
+export function words(n: number): string {
+  const out: string[] = [];
+  for (const [scale, name] of [[1e9, 'billion'], [1e6, 'million'], [1e3, 'thousand']] as const) {
+    if (n >= scale) {
+      out.push(`${below1000(Math.floor(n / scale))} ${name}`);
+      n %= scale;
+    }
+  }
+  if (n > 0 || out.length === 0) out.push(n === 0 ? 'zero' : below1000(n));
+  return out.join(' ');
+}
+
+const ordinal = (d: number) => (d % 10 === 1 && d !== 11 ? 'st' : d % 10 === 2 && d !== 12 ? 'nd' : d % 10 === 3 && d !== 13 ? 'rd' : 'th');
+const fullwidth = (s: string) => s.replace(/[!-~]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0));
+const zeroWidth = (s: string) => s.replace(/([\p{L}\p{N}])([\p{L}\p{N}])/u, '$1\u200B$2');
+
+/** Disguised forms of one answer item (as the detector must catch them). */
+export function disguisedForms(kind: string, text: string, value?: number): string[] {
+  if (kind === 'number') {
+    const v = value!;
+    const dec = (text.split('.')[1] ?? '').length;
+    const forms = [withCommas(v, dec), v.toFixed(dec), withCommas(v, dec).replace(/,/g, ' '), fullwidth(withCommas(v, dec)), zeroWidth(v.toFixed(dec))];
+    if (Number.isInteger(v) && v >= 0 && v < 1e12) forms.push(words(v));
+    if (Math.abs(v) >= 1e6) forms.push(`about ${(v / 1e6).toFixed(2)} million`, `$${(v / 1e6).toFixed(2)}M`);
+    else if (Math.abs(v) >= 1e4) forms.push(`${(v / 1e3).toFixed(1)}k`);
+    return forms;
+  }
+  if (kind === 'date') {
+    const [y, m, d] = text.split('-').map(Number) as [number, number, number];
+    const month = MONTHS[m - 1]!;
+    const mm = String(m).padStart(2, '0'), dd = String(d).padStart(2, '0');
+    return [text, `${month} ${d}, ${y}`, `${d} ${month.slice(0, 3)} ${y}`, `${mm}/${dd}/${y}`, `${dd}.${mm}.${y}`, `the ${d}${ordinal(d)} of ${month}, ${y}`, zeroWidth(`${month} ${d}, ${y}`), fullwidth(text)];
+  }
+  return [text, text.toUpperCase(), zeroWidth(text), text.replace(/ /g, '\u00A0'), fullwidth(text)];
+}
+
+/** Every disguised form of every (distinctive) answer item of a task. */
+export function plantedForms(task: Task, perItem = 99, items = 4): string[] {
+  return answerItems(task).slice(0, items).flatMap((it) => disguisedForms(it.kind, it.text, it.value).slice(0, perItem));
+}
+
+/**
+ * A renderer that writes each result from its page and snippet, then plants one disguised answer form
+ * per result: in the snippet (as free text, or beside its passages), or in the title.
+ */
+export function plantingRenderer(forms: readonly string[]): Renderer & { planted: string[] } {
+  const planted: string[] = [];
+  let k = 0;
+  return {
+    name: 'planting',
+    planted,
+    renderSearch(input) {
+      const results = input.hits.map((hit, i) => {
+        const r = resultFromHit(hit);
+        const form = forms[k++ % forms.length]!;
+        planted.push(form);
+        const where = (k + i) % 3;
+        if (where === 0) return { ...r, snippet: `${r.snippet ?? ''} Reportedly ${form}.`, passageIds: [] };
+        if (where === 1) return { ...r, snippet: `${form} — ${r.snippet ?? ''}` };
+        return { ...r, title: `${r.title} (${form})` };
+      });
+      return { results, renderer: 'planting' };
+    },
+  };
+}

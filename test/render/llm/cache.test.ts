@@ -1,0 +1,154 @@
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLeakGuard } from '../../../src/leakage/guard.js';
+import { openLlmCache } from '../../../src/render/llm/cache.js';
+import { createLlmRenderer, type LlmRendererOptions } from '../../../src/render/llm/llm-renderer.js';
+import { prepareRequest } from '../../../src/render/llm/prompt.js';
+import type { GuardBackstopInput, SearchGuard } from '../../../src/search/guard-hook.js';
+import { callTool } from '../../../src/search/call-tool.js';
+import { createSession, type SessionOptions } from '../../../src/search/session.js';
+import { tempDir } from '../../helpers.js';
+import { answerWell, startFakeEndpoint, type FakeEndpoint } from './fake-endpoint.js';
+import { llmTestWorld, openTestWorld } from './world-fixture.js';
+
+const world = openTestWorld();
+const { data } = llmTestWorld();
+let ep: FakeEndpoint;
+const dir = tempDir('fw-llm-cache-');
+
+beforeAll(async () => {
+  ep = await startFakeEndpoint(answerWell);
+});
+afterAll(async () => {
+  await ep.close();
+  world.close();
+});
+
+const make = (cachePath: string, opts: Partial<LlmRendererOptions> = {}) => createLlmRenderer({ baseUrl: ep.baseUrl, model: 'fake-model', cachePath, ...opts });
+
+async function run(r: ReturnType<typeof make>, opts: SessionOptions, queries: string[]) {
+  const session = createSession(world, { ...opts, renderer: r });
+  const out = [];
+  for (const q of queries) out.push(await callTool(session, { name: 'web_search', arguments: { query: q } }));
+  return { out, trajectory: session.trajectoryJsonl() };
+}
+
+describe('world-model cache', () => {
+  it('a replayed rollout makes no request and gives byte-identical observations, across processes', async () => {
+    const path = join(dir, 'replay.sqlite');
+    const queries = ['Semtus Edge44 launch price', 'Bronmo One55', 'Semtus Edge44 launch price'];
+    const first = make(path);
+    ep.requests.length = 0;
+    const a = await run(first, { seed: 3 }, queries);
+    expect(ep.requests).toHaveLength(3); // the repeated query has a longer history: its own key
+    expect(a.out.map((o) => o.meta.renderer)).toEqual(['llm', 'llm', 'llm']);
+    const b = await run(first, { seed: 3 }, queries);
+    expect(ep.requests).toHaveLength(3);
+    expect(b.out.map((o) => o.meta.renderer)).toEqual(['llm-cache', 'llm-cache', 'llm-cache']);
+    expect(b.out.map((o) => o.text)).toEqual(a.out.map((o) => o.text));
+    first.close();
+    const reopened = make(path); // a new process over the same file
+    const c = await run(reopened, { seed: 3 }, queries);
+    expect(ep.requests).toHaveLength(3);
+    expect(c.out.map((o) => o.text)).toEqual(a.out.map((o) => o.text));
+    reopened.close();
+  });
+
+  it('the key changes with the seed, the model, the task binding, the arguments and the history', async () => {
+    const path = join(dir, 'keys.sqlite');
+    const r = make(path);
+    const task = data.tasks[0]!;
+    ep.requests.length = 0;
+    await run(r, { seed: 1 }, ['Necistix Devices']);
+    await run(r, { seed: 1 }, ['Necistix Devices']);
+    expect(ep.requests).toHaveLength(1);
+    await run(r, { seed: 2 }, ['Necistix Devices']);
+    await run(r, { seed: 1, taskId: task.id }, ['Necistix Devices']);
+    await run(r, { seed: 1 }, ['Necistix Devices founded']);
+    await run(r, { seed: 1 }, ['Bronmo One55', 'Necistix Devices']); // the second has a history now
+    expect(ep.requests).toHaveLength(6);
+    r.close();
+    const other = make(path, { model: 'other-model' });
+    await run(other, { seed: 1 }, ['Necistix Devices']);
+    expect(ep.requests).toHaveLength(7);
+    other.close();
+  });
+
+  it('fallbacks are never cached; a cached answer that is no longer grounded is not used', async () => {
+    const path = join(dir, 'fallback.sqlite');
+    ep.behaviour = () => ({ status: 500 });
+    const r = make(path, { retries: 0 });
+    ep.requests.length = 0;
+    const a = await run(r, { seed: 5 }, ['Rocrios Labs']);
+    expect(a.out[0]!.meta.renderer).toBe('template:fallback:http_500');
+    ep.behaviour = answerWell;
+    const b = await run(r, { seed: 5 }, ['Rocrios Labs']);
+    expect(b.out[0]!.meta.renderer).toBe('llm');
+    r.close();
+    // Tamper with the stored answer: an invented number in a snippet.
+    const cache = openLlmCache(path);
+    expect(cache.size).toBe(1);
+    cache.close();
+    const db = (await import('better-sqlite3')).default(path);
+    const row = db.prepare('SELECT key, answer FROM llm_cache').get() as { key: string; answer: string };
+    const answer = JSON.parse(row.answer) as { snippets: Record<string, string> };
+    const url = Object.keys(answer.snippets)[0]!;
+    answer.snippets[url] = `${answer.snippets[url]} It sold 98,765,432 units.`;
+    db.prepare('UPDATE llm_cache SET answer = ? WHERE key = ?').run(JSON.stringify(answer), row.key);
+    db.close();
+    const again = make(path);
+    ep.requests.length = 0;
+    const c = await run(again, { seed: 5 }, ['Rocrios Labs']);
+    expect(c.out[0]!.meta.renderer).toBe('llm'); // asked again instead of trusting the file
+    expect(c.out[0]!.text).not.toContain('98,765,432');
+    expect(ep.requests).toHaveLength(1);
+    again.close();
+  });
+
+  it('cache hits pass the guard too', async () => {
+    const path = join(dir, 'guard.sqlite');
+    const task = data.tasks.find((t) => t.kind === 'lookup')!;
+    const seen: string[][] = [];
+    const leak = createLeakGuard();
+    const spy: SearchGuard = {
+      selectResults: (i) => leak.selectResults(i),
+      backstop: (i: GuardBackstopInput) => {
+        seen.push(i.results.map((r) => r.snippet ?? ''));
+        return leak.backstop(i);
+      },
+    };
+    const r = make(path);
+    ep.behaviour = answerWell;
+    const a = await run(r, { seed: 8, taskId: task.id, guard: spy }, [task.answerText]);
+    const b = await run(r, { seed: 8, taskId: task.id, guard: spy }, [task.answerText]);
+    expect([a.out[0]!.meta.renderer, b.out[0]!.meta.renderer]).toEqual(['llm', 'llm-cache']);
+    expect(seen).toHaveLength(2);
+    expect(seen[1]).toEqual(seen[0]);
+    r.close();
+  });
+
+  it('the key is computed without building the prompt and depends on the prompt version', () => {
+    const r = make(':memory:');
+    const session = createSession(world);
+    const base = { world, taskId: null, seed: 0, callIndex: 0, queryIndex: 0, query: { text: 'x', tokens: ['x'], match: '"x"' }, hits: [], firstRank: 1, history: session.history };
+    const k1 = prepareRequest(base, r.prompt, r.settings).key;
+    const k2 = prepareRequest(base, { ...r.prompt, key: 'search-world-model@v2#000000000000' }, r.settings).key;
+    expect(k1).not.toBe(k2);
+    expect(prepareRequest(base, r.prompt, r.settings).canary).toBe(prepareRequest(base, r.prompt, r.settings).canary);
+    r.close();
+  });
+});
+
+describe('openLlmCache', () => {
+  it('a queued answer is visible at once and on disk after the flush; a bad row reads as a miss', () => {
+    const path = join(dir, 'unit.sqlite');
+    const c = openLlmCache(path);
+    c.set('k1', { model: 'm', prompt: 'p', world: 'w' }, { snippets: { 'https://a.example/x': 's' } });
+    expect(c.get('k1')).toEqual({ snippets: { 'https://a.example/x': 's' } });
+    expect(c.get('k2')).toBeUndefined();
+    c.close();
+    const again = openLlmCache(path);
+    expect(again.get('k1')).toEqual({ snippets: { 'https://a.example/x': 's' } });
+    again.close();
+  });
+});

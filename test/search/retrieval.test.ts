@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { callToolSync } from '../../src/search/call-tool.js';
+import { prepareQuery } from '../../src/search/query.js';
+import { createSession } from '../../src/search/session.js';
+import { createSearchWorld } from '../../src/search/world-index.js';
+import { listThemes } from '../../src/themes/registry.js';
+import { sampleWorlds, smartphoneWorld } from './sample-worlds.js';
+
+describe('retrieval', () => {
+  it('for every task of every theme, a query from its question finds a page stating an answer fact in the top 10', () => {
+    const samples = sampleWorlds(2);
+    expect(new Set(samples.map((s) => s.theme)).size).toBe(listThemes().length);
+    const misses: string[] = [];
+    for (const sample of samples) {
+      const world = createSearchWorld(sample.path);
+      try {
+        const pagesOf = new Map<number, Set<number>>();
+        for (const [doc, fact] of world.world.db.prepare('SELECT document_id, fact_id FROM document_facts').raw().all() as [number, number][]) {
+          if (!pagesOf.has(doc)) pagesOf.set(doc, new Set());
+          pagesOf.get(doc)!.add(fact);
+        }
+        const found = (text: string, answer: number[]) =>
+          world.retrieve(prepareQuery(text), 10).slice(0, 10).some((c) => answer.some((f) => pagesOf.get(c.page.id)?.has(f)));
+        for (const task of sample.data.tasks) {
+          if (found(task.question, task.answerFactIds)) continue;
+          // A multi-hop question names its start, not the page holding the answer: the agent's second
+          // search adds the bridge entity it found first.
+          const bridge = task.hopFactIds.length > 0 ? sample.data.facts.find((f) => f.id === task.hopFactIds[task.hopFactIds.length - 1])?.object : undefined;
+          if (task.kind === 'multi_hop' && bridge && found(`${task.question} ${bridge}`, task.answerFactIds)) continue;
+          misses.push(`${sample.theme} ${task.id} ${task.kind}: ${task.question}`);
+        }
+      } finally {
+        world.close();
+      }
+    }
+    expect(misses).toEqual([]);
+  });
+
+  it('ranks pages by score, best first, with their matching passages best first', () => {
+    const world = createSearchWorld(smartphoneWorld().path);
+    try {
+      const ranked = world.retrieve(prepareQuery('launch price units sold'), 30);
+      expect(ranked.length).toBeGreaterThan(10);
+      for (let i = 1; i < ranked.length; i++) expect(ranked[i - 1]!.score).toBeGreaterThanOrEqual(ranked[i]!.score);
+      for (const c of ranked) {
+        expect(c.passages.length).toBeGreaterThan(0);
+        expect(c.passages.every((p) => p.documentId === c.page.id)).toBe(true);
+        for (let i = 1; i < c.passages.length; i++) expect(c.passages[i - 1]!.score).toBeGreaterThanOrEqual(c.passages[i]!.score);
+      }
+      expect(new Set(ranked.map((c) => c.page.id)).size).toBe(ranked.length);
+    } finally {
+      world.close();
+    }
+  });
+
+  it('keeps passage provenance: matched passages carry the facts they state', () => {
+    const sample = smartphoneWorld();
+    const world = createSearchWorld(sample.path);
+    try {
+      const byId = new Map(sample.data.documents.flatMap((d) => d.passages).map((p) => [p.id, p]));
+      for (const c of world.retrieve(prepareQuery(sample.data.tasks[0]!.question), 10))
+        for (const p of c.passages) expect([...p.factIds]).toEqual([...byId.get(p.id)!.factIds].sort((a, b) => a - b));
+    } finally {
+      world.close();
+    }
+  });
+
+  it('a query that matches nothing gives zero results, not an error', () => {
+    const world = createSearchWorld(smartphoneWorld().path);
+    try {
+      expect(world.retrieve(prepareQuery('qqqzzxxyyw'), 10)).toEqual([]);
+      const session = createSession(world);
+      const r = callToolSync(session, { name: 'web_search', arguments: { query: 'qqqzzxxyyw' } });
+      expect(r.text).toBe('Results for "qqqzzxxyyw":\nNo results found.');
+      expect(r.error).toBeUndefined();
+      const empty = callToolSync(session, { name: 'web_search', arguments: { query: '   ' } });
+      expect(empty.text).toBe('Results for "":\nNo results found.');
+    } finally {
+      world.close();
+    }
+  });
+});

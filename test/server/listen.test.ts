@@ -1,0 +1,57 @@
+import { request } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type RunningServer } from '../../src/server/listen.js';
+import { createLogger } from '../../src/server/log.js';
+import { worldsDir } from './fixtures.js';
+
+const { dir, worlds } = worldsDir(1);
+const W0 = worlds[0]!.meta.world_id;
+
+let server: RunningServer;
+beforeAll(async () => {
+  server = await startServer({ worlds: dir, port: 0, logger: createLogger('silent'), limits: { maxBodyBytes: 4096 } });
+});
+afterAll(async () => {
+  await server.shutdown();
+});
+
+/** POST over a real socket, optionally chunked (no Content-Length). */
+function post(path: string, body: string, chunked = false): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(`${server.url}${path}`, { method: 'POST', headers: chunked ? { 'transfer-encoding': 'chunked' } : { 'content-length': Buffer.byteLength(body) } }, (res) => {
+      let text = '';
+      res.on('data', (d: Buffer) => void (text += d.toString()));
+      res.on('end', () => resolve({ status: res.statusCode!, text }));
+    });
+    req.on('error', reject);
+    if (chunked) for (let i = 0; i < body.length; i += 1000) req.write(body.slice(i, i + 1000));
+    else req.write(body);
+    req.end();
+  });
+}
+
+describe('the server on a socket', () => {
+  it('binds loopback by default', () => {
+    expect(server.host).toBe('127.0.0.1');
+    expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+  });
+
+  it('reads bodies from the socket with the same limits and errors', async () => {
+    const ok = await post(`/v1/search?world=${W0}`, JSON.stringify({ query: 'launch price' }));
+    expect(ok.text).toMatch(/^Results/);
+    expect(ok.status).toBe(200);
+    expect(ok.text).toMatch(/^Results for "launch price":/);
+    const chunked = await post(`/v1/search?world=${W0}`, JSON.stringify({ query: 'launch price', page: 1 }), true);
+    expect(chunked).toEqual(ok);
+    expect((await post(`/v1/search?world=${W0}`, '{"query": ')).status).toBe(400);
+    const small = JSON.stringify({ query: 'x'.repeat(3000) });
+    expect((await post(`/v1/search?world=${W0}`, small, true)).status).toBe(200);
+    const big = JSON.stringify({ query: 'x'.repeat(5000) });
+    for (const c of [false, true]) {
+      const r = await post(`/v1/search?world=${W0}`, big, c).catch(() => ({ status: 413, text: '{"error":{"code":"TOO_LARGE"}}' }));
+      expect(r.status).toBe(413);
+      expect(JSON.parse(r.text).error.code).toBe('TOO_LARGE');
+    }
+    expect((await fetch(`${server.url}/health`)).status).toBe(200);
+  });
+});

@@ -1,0 +1,122 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type RunningServer } from '../../src/server/listen.js';
+import { createLogger } from '../../src/server/log.js';
+import { mcpTools } from '../../src/tools/definitions.js';
+import { tempDir } from '../helpers.js';
+import { httpClient, stdioClient, type McpClient } from './mcp-clients.js';
+import { worldsDir } from './fixtures.js';
+
+const { dir, worlds } = worldsDir(2);
+const W0 = worlds[0]!.meta.world_id;
+const doc = worlds[0]!.documents[1]!;
+
+let server: RunningServer;
+beforeAll(async () => {
+  server = await startServer({ worlds: dir, port: 0, logger: createLogger('silent') });
+});
+afterAll(async () => {
+  await server.shutdown();
+});
+
+async function expectToolSurface(c: McpClient) {
+  const { tools } = await c.client.listTools();
+  expect(tools.map((t) => t.name)).toEqual(['web_search', 'web_extractor']);
+  const defs = mcpTools();
+  tools.forEach((t, i) => expect(t.description).toBe(defs[i]!.description));
+  expect(Object.keys(tools[0]!.inputSchema.properties ?? {}).sort()).toEqual(['page', 'queries', 'query']);
+  expect(tools[1]!.inputSchema.required).toEqual(['url']);
+}
+
+async function expectToolBehaviour(c: McpClient) {
+  const search = await c.call('web_search', { query: 'launch price' });
+  expect(search.isError).toBe(false);
+  expect(search.text).toMatch(/^Results for "launch price":\n\[1\] https:\/\//);
+  expect(search.structured).toMatchObject({ tool: 'web_search', queries: [{ query: 'launch price', page: 1 }] });
+  const batch = await c.call('web_search', { queries: ['launch price', 'chief executive'], page: 2 });
+  const blocks = (batch.structured as { queries: { query: string; page: number; results: { rank: number }[] }[] }).queries;
+  expect(blocks.map((q) => [q.query, q.page])).toEqual([['launch price', 2], ['chief executive', 2]]);
+  expect(blocks[0]!.results[0]!.rank).toBe(11);
+  const page = await c.call('web_extractor', { url: doc.url });
+  expect(page.isError).toBe(false);
+  expect(page.text).toMatch(new RegExp(`^Title: .+\\nURL: ${doc.url.replace(/[.?*+^$()[\]{}|\\]/g, '\\$&')}\\n`));
+  expect(page.structured).toMatchObject({ tool: 'web_extractor', url: doc.url, title: doc.title });
+  const missing = await c.call('web_extractor', { url: `https://${doc.site}/no/such/page` });
+  expect(missing.isError).toBe(true);
+  expect(missing.structured).toMatchObject({ error: { type: 'page_not_found' } });
+  for (const bad of [{ query: 5 }, { queries: [] }, { query: 'x', page: 0 }, { nonsense: true }]) {
+    const r = await c.call('web_search', bad);
+    expect(r.isError).toBe(true);
+    expect(r.text).not.toMatch(/    at |SQLITE/);
+  }
+}
+
+describe('MCP over stdio (fictionworld mcp)', () => {
+  it('lists the two tools from the shared definitions and answers them', async () => {
+    const c = await stdioClient(['--worlds', dir, '--world', W0]);
+    try {
+      await expectToolSurface(c);
+      await expectToolBehaviour(c);
+      expect(c.stderr()).toMatch(/"msg":"mcp on stdio"/);
+    } finally {
+      await c.close();
+    }
+  });
+
+  it('reports simulated faults as isError with the fault observation', async () => {
+    const profile = join(tempDir('fw-mcp-'), 'faults.json');
+    writeFileSync(profile, JSON.stringify({ errorRate: 1, errorKinds: ['server_error'] }));
+    const task = worlds[0]!.tasks[0]!.id;
+    const c = await stdioClient(['--worlds', dir, '--world', join(dir, `${W0}.sqlite`), '--task', task, '--profile', profile]);
+    try {
+      const r = await c.call('web_search', { query: 'launch price' });
+      expect(r.isError).toBe(true);
+      expect(r.structured).toMatchObject({ tool: 'web_search', error: { type: 'server_error' } });
+      expect(r.text).toBe((r.structured as { error: { message: string } }).error.message);
+    } finally {
+      await c.close();
+    }
+  });
+});
+
+describe('MCP over streamable HTTP (/mcp)', () => {
+  it('serves a world with ?world=', async () => {
+    const c = await httpClient(`${server.url}/mcp?world=${W0}`);
+    try {
+      await expectToolSurface(c);
+      await expectToolBehaviour(c);
+    } finally {
+      await c.close();
+    }
+  });
+
+  it('serves a session with ?session=, sharing its history with the HTTP routes', async () => {
+    const created = await fetch(`${server.url}/v1/sessions`, { method: 'POST', body: JSON.stringify({ world: W0, seed: 2 }) });
+    const { session } = (await created.json()) as { session: string };
+    const c = await httpClient(`${server.url}/mcp?session=${session}`);
+    try {
+      await c.call('web_search', { query: 'launch price' });
+      await c.call('web_extractor', { url: doc.url });
+    } finally {
+      await c.close();
+    }
+    const trajectory = await (await fetch(`${server.url}/v1/sessions/${session}/trajectory`)).text();
+    expect(trajectory.trim().split('\n').map((l) => JSON.parse(l).tool)).toEqual(['web_search', 'web_extractor']);
+  });
+
+  it('refuses a missing or bad target before speaking MCP, and GET/DELETE', async () => {
+    const init = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '0' } } };
+    const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+    const post = (q: string) => fetch(`${server.url}/mcp${q}`, { method: 'POST', headers, body: JSON.stringify(init) });
+    expect((await post('')).status).toBe(400);
+    expect((await post('?world=../../etc')).status).toBe(400);
+    expect((await post('?world=w11-999999')).status).toBe(404);
+    expect((await post('?session=s_aaaaaaaaaaaaaaaaaaaaaaaa')).status).toBe(404);
+    expect((await post(`?world=${W0}`)).status).toBe(200);
+    expect((await fetch(`${server.url}/mcp?world=${W0}`)).status).toBe(405);
+    expect((await fetch(`${server.url}/mcp?world=${W0}`, { method: 'DELETE' })).status).toBe(405);
+    const notJson = await fetch(`${server.url}/mcp?world=${W0}`, { method: 'POST', headers, body: '{"jsonrpc":' });
+    expect(notJson.status).toBe(400);
+  });
+});
