@@ -177,6 +177,8 @@ if (process.env.BENCH_RECORD) {
       'Overhead per call: the full `callTool` web_search with the world-model renderer (retrieval, guard, prompt, request through the `openai` ' +
       'package, parsing, grounding check, cache write, formatting) minus the time the fake endpoint held the request (its fixed latency and its ' +
       'own work, measured in its own process). Cache hit: the same full call answered from the SQLite cache (grounding re-checked, guard run), ' +
-      'against the same call with the template renderer.\n',
+      'against the same call with the template renderer. CPU lines: this process\'s CPU time per call, less sensitive than wall time ' +
+      'to other processes sharing the machine (the header gives the load average; the bare HTTP POST line is the transport cost ' +
+      'measured in the same run, as a yardstick of the machine).\n',
   );
 }

@@ -5,9 +5,10 @@
  *      on (defaults), every request through a session → requests/s, p50/p99 latency, errors;
  *   2. fuzz: `--fuzz` (10,000) bad requests (load-fuzz.ts) against a server with rate limiting off →
  *      zero 5xx, and the server still healthy and answering;
- *   3. soak: `--minutes` (5) of session churn (create, search, retrieve, trajectory, close or abandon
- *      to the TTL) plus one-off calls over every world through a small open-world cache → RSS sampled
- *      every 5 s; growth from the first sample after warm-up to the end.
+ *   3. soak: after a minute's warm-up, `--minutes` (5) of session churn (create, search, retrieve, MCP,
+ *      trajectory, close or abandon to the TTL) plus one-off calls over every world through a small
+ *      open-world cache → RSS and JS heap sampled every 5 s; growth from the first minute to the last,
+ *      by median and by peak.
  *
  *   node dist/bench/load.js [--count 100] [--worlds DIR] [--connections 50] [--duration 30] [--fuzz 10000]
  *                           [--minutes 5] [--only throughput,fuzz,soak]
@@ -116,7 +117,7 @@ async function fuzz(dir: string, worlds: BenchWorld[]): Promise<string> {
   }
 }
 
-/** Session lifecycle per connection: create → 8 searches → retrieve → open → trajectory → close (or abandon 1 in 4); plus one-off calls anywhere. */
+/** Session lifecycle per connection: create → 8 searches → retrieve → open → one-off call → MCP call → trajectory → close (or abandon 1 in 4). */
 function soakRequests(worlds: readonly BenchWorld[]) {
   let n = 0;
   const pick = (ctx: Record<string, unknown>) => worlds[ctx.w as number]!;
@@ -145,34 +146,62 @@ function soakRequests(worlds: readonly BenchWorld[]) {
         return fill(req, { method: 'POST', path: `/v1/search?world=${w.id}`, headers: json, body: JSON.stringify({ query: w.queries[0] }) });
       },
     },
+    {
+      setupRequest: (req: RawRequest, ctx: Record<string, unknown>) => {
+        const call = { jsonrpc: '2.0', id: n, method: 'tools/call', params: { name: 'web_search', arguments: { query: pick(ctx).queries[n % pick(ctx).queries.length] } } };
+        return fill(req, { method: 'POST', path: `/mcp?session=${ctx.s}`, headers: mcpHeaders, body: JSON.stringify(call) });
+      },
+    },
     { setupRequest: (req: RawRequest, ctx: Record<string, unknown>) => fill(req, { method: 'GET', path: `/v1/sessions/${ctx.s}/trajectory` }) },
     { setupRequest: (req: RawRequest, ctx: Record<string, unknown>) => fill(req, n % 4 === 0 ? { method: 'GET', path: '/health' } : { method: 'DELETE', path: `/v1/sessions/${ctx.s}` }) },
   ];
   return steps;
 }
 
+/** Median of a list of numbers. */
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length === 0 ? NaN : s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+}
+
 async function soak(dir: string, worlds: BenchWorld[]): Promise<string> {
   const server = await spawnServer(dir, ['--rate-limit', '0', '--max-open-worlds', '32', '--session-ttl', '20']);
-  const samples: { t: number; rss: number }[] = [];
-  const t0 = performance.now();
-  const timer = setInterval(() => void server.rss().then((rss) => samples.push({ t: (performance.now() - t0) / 1000, rss }), () => {}), 5000);
+  const samples: { t: number; rss: number; heap: number }[] = [];
+  let t0 = performance.now();
+  const sample = async () => {
+    const rss = await server.rss();
+    const text = await (await fetch(`${server.url}/metrics`)).text();
+    const heap = Number(/^nodejs_heap_used_bytes (\S+)/m.exec(text)?.[1] ?? NaN);
+    samples.push({ t: (performance.now() - t0) / 1000, rss, heap });
+  };
+  let timer: NodeJS.Timeout | undefined;
   try {
     const before = load();
-    const r = await autocannon({ url: server.url, connections: 20, duration: minutes * 60, requests: soakRequests(worlds) });
+    const total = minutes * 60;
+    const win = Math.min(60, total / 5);
+    // warm-up (not measured): worlds open, the session population reaches its steady state (TTL 20 s)
+    await autocannon({ url: server.url, connections: 20, duration: win, requests: soakRequests(worlds) });
+    t0 = performance.now();
+    timer = setInterval(() => void sample().catch(() => {}), 5000);
+    const r = await autocannon({ url: server.url, connections: 20, duration: total, requests: soakRequests(worlds) });
     clearInterval(timer);
-    samples.push({ t: (performance.now() - t0) / 1000, rss: await server.rss() });
-    const warm = samples.find((s) => s.t >= Math.min(30, minutes * 60 / 4)) ?? samples[0]!;
-    const last = samples[samples.length - 1]!;
-    const max = Math.max(...samples.map((s) => s.rss));
-    const mb = (b: number) => `${(b / 1048576).toFixed(0)} MB`;
+    await sample();
     const metrics = await (await fetch(`${server.url}/metrics`)).text().catch(() => '');
-    const gauge = (name: string) => /^(\S+) (\S+)$/m.exec(metrics.split('\n').find((l) => l.startsWith(`${name} `)) ?? '')?.[2] ?? '?';
+    const gauge = (name: string) => new RegExp(`^${name} (\\S+)$`, 'm').exec(metrics)?.[1] ?? '?';
+    const early = samples.filter((s) => s.t < win);
+    const late = samples.filter((s) => s.t >= total - win);
+    const mb = (b: number) => `${(b / 1048576).toFixed(0)} MB`;
+    const pct = (a: number, b: number) => `${(((b - a) / a) * 100).toFixed(1)}%`;
+    const stats = (xs: typeof samples, k: 'rss' | 'heap') => ({ med: median(xs.map((s) => s[k])), max: Math.max(...xs.map((s) => s[k])), min: Math.min(...xs.map((s) => s[k])) });
+    const [er, lr, eh, lh] = [stats(early, 'rss'), stats(late, 'rss'), stats(early, 'heap'), stats(late, 'heap')];
     const lines = [
-      `soak: ${minutes} min, 20 connections, session churn over ${worlds.length} worlds, --max-open-worlds 32, --session-ttl 20`,
+      `soak: ${win} s warm-up, then ${minutes} min measured; 20 connections; session churn over ${worlds.length} worlds; --max-open-worlds 32, --session-ttl 20`,
       `  ${r.requests.total} requests (${r.requests.average.toFixed(0)}/s), p50 ${ms(r.latency.p50)}, p99 ${ms(r.latency.p99)}, errors ${r.errors}, non-2xx ${r.non2xx}`,
-      `  RSS at ${warm.t.toFixed(0)} s ${mb(warm.rss)}, at end ${mb(last.rss)}, max ${mb(max)}: growth ${(((last.rss - warm.rss) / warm.rss) * 100).toFixed(1)}%`,
+      `  RSS first ${win} s vs last ${win} s: median ${mb(er.med)} → ${mb(lr.med)} (${pct(er.med, lr.med)}), peak ${mb(er.max)} → ${mb(lr.max)} (${pct(er.max, lr.max)})`,
+      `  JS heap: median ${mb(eh.med)} → ${mb(lh.med)}, lowest (after a major GC) ${mb(eh.min)} → ${mb(lh.min)}, peak ${mb(eh.max)} → ${mb(lh.max)}`,
       `  open worlds ${gauge('fictionworld_open_worlds')}, world opens ${gauge('fictionworld_world_opens_total')}, live sessions ${gauge('fictionworld_sessions')}`,
-      `  RSS samples (MB): ${samples.map((s) => (s.rss / 1048576).toFixed(0)).join(' ')}`,
+      `  RSS samples every 5 s (MB): ${samples.map((s) => (s.rss / 1048576).toFixed(0)).join(' ')}`,
+      `  heap samples (MB): ${samples.map((s) => (s.heap / 1048576).toFixed(0)).join(' ')}`,
       `  load average before ${before}, after ${load()}`,
     ];
     console.log(lines.join('\n'));

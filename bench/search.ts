@@ -107,7 +107,12 @@ try {
       sync.push(ms(t, ns()));
     }
   }
-  for (const list of [full, floor, sync, openMs]) list.sort((a, b) => a - b);
+  // Per query, the best of its rounds: the query's own cost with preemption by other processes
+  // filtered out (calls are recorded round by round, query by query).
+  const bestOf = (list: number[]) => jobs.map((_, i) => Math.min(...Array.from({ length: rounds }, (_, r) => list[r * jobs.length + i]!)));
+  const bestFull = bestOf(full);
+  const bestFloor = bestOf(floor);
+  for (const list of [full, floor, sync, openMs, bestFull, bestFloor]) list.sort((a, b) => a - b);
   const f = (x: number) => `${x.toFixed(3)} ms`;
   const p50 = pct(full, 50), p99 = pct(full, 99), f50 = pct(floor, 50), f99 = pct(floor, 99);
   const lines = [
@@ -115,6 +120,7 @@ try {
     `full web_search call (callTool): p50 ${f(p50)}  p99 ${f(p99)}`,
     `floor (bare FTS5 MATCH, same text): p50 ${f(f50)}  p99 ${f(f99)}`,
     `ratio full/floor: p50 ${(p50 / f50).toFixed(2)}×  p99 ${(p99 / f99).toFixed(2)}×`,
+    `per query, best of ${rounds} rounds (preemption filtered): full p50 ${f(pct(bestFull, 50))}  p99 ${f(pct(bestFull, 99))}; floor p50 ${f(pct(bestFloor, 50))}  p99 ${f(pct(bestFloor, 99))}; ratio p99 ${(pct(bestFull, 99) / pct(bestFloor, 99)).toFixed(2)}×`,
     `callToolSync: p50 ${f(pct(sync, 50))}  p99 ${f(pct(sync, 99))}`,
     `opening a world for search (not in the call): p50 ${f(pct(openMs, 50))}  p99 ${f(pct(openMs, 99))}; generating the worlds took ${genS.toFixed(1)} s`,
     `load average at the end: ${loadavg().map((x) => x.toFixed(2)).join(' ')} (other processes on the machine inflate both columns, the tail most)`,
@@ -130,6 +136,8 @@ try {
         'Floor: the same FTS5 statement alone (`SELECT rowid, rank FROM passages_fts WHERE passages_fts MATCH ? ORDER BY rank LIMIT ' +
         `${FIRST_PASSAGE_LIMIT}\`, the retriever's first window) with the same MATCH text, on the same open handle, interleaved with the full calls.\n` +
         'Load mix: per world, task questions and entity names (two questions to one name), every query warmed once, then timed in each round.\n' +
+        'Best of rounds: for each query the fastest of its rounds, then percentiles over queries: the spread of the calls\' own cost, ' +
+        'with time lost to other processes filtered out (on a busy machine the raw p99 measures the scheduler, floor included).\n' +
         'Targets: full ≤ 3× floor, p99 < 2 ms.\n',
     );
   }

@@ -4,6 +4,11 @@ export { Rng, hash32 } from './rng.js';
 
 // Worlds
 export { generateWorld, type GenerateOptions } from './world/generate.js';
+export { generateBatch, parseShard, type BatchOptions, type BatchSummary, type BatchProgress, type Shard } from './world/batch.js';
+export { validateDir, validateFile, type ValidateReport } from './world/validate.js';
+export { inspectWorld, type WorldSummary } from './world/inspect.js';
+export { checkWorld } from './world/consistency.js';
+export { readManifest, type ManifestEntry } from './world/manifest.js';
 export { writeWorld, type WrittenWorld } from './db/write.js';
 export { openWorld, type OpenWorld } from './db/open.js';
 export { loadWorld, loadTasks, loadFacts } from './db/load.js';
@@ -53,3 +58,23 @@ export { judgeResults, type LeakFinding } from './audit/judge.js';
 export { formatAuditTable } from './audit/report-table.js';
 export { auditJson } from './audit/report-json.js';
 export { auditHtml } from './audit/report-html.js';
+
+// Solvability and the reference agent loop
+export { solveTask, ORACLE_BUDGET, type OracleAnswer } from './oracle/solve.js';
+export { solveBatch, solveWorld, summarizeSolves, budgetFor, SOLVABILITY_TARGET, type SolvabilityReport, type SolveGroup, type TaskSolve, type SolveBatchOptions } from './oracle/batch.js';
+export { oracleView, type OracleTask, type Observation, type ToolFn } from './oracle/oracle-task.js';
+export { formatSolvability } from './oracle/report.js';
+export { runAgent, DEFAULT_MAX_TURNS, type AgentRun, type AgentRunOptions } from './agent/run-agent.js';
+export { createChatModel, type ChatModel, type ChatModelOptions, type AgentMessage, type AssistantTurn, type ToolCallRequest } from './agent/chat-model.js';
+export { memorySink, fileSink, type TrajectoryLine, type TrajectorySink, type StopReason } from './agent/trajectory.js';
+
+// Tasks: scoring, export, tools
+export { scoreAnswer } from './tasks/score.js';
+export { exportTasks, taskRecord } from './tasks/export.js';
+export { blindCheck } from './tasks/blind.js';
+export { reportTasks, formatTaskReport } from './tasks/report.js';
+export { openAiTools, mcpTools, toolDefinitions } from './tools/definitions.js';
+export { createLlmRenderer, type LlmRendererOptions } from './render/llm/llm-renderer.js';
+export { createApp } from './server/app.js';
+export { startServer } from './server/listen.js';
+export { createServerContext, type ServerOptions } from './server/context.js';

@@ -3,7 +3,7 @@
  *
  * - related: the question, a paraphrase of it, each answer fact's subject with its attribute (two
  *   phrasings), the multi-hop chain (the bridge entity's hop first, then the next hop naming it), and
- *   the parent entity of a wide table or aggregation with its members' noun;
+ *   for a wide table or aggregation the parent entity with its members' noun and "list of <members>";
  * - unrelated: other entities' attributes of the same world, and attribute-wide queries;
  * - adversarial: the answer itself and its aliases, guessed answers, disguised answers, "what is the
  *   answer to …", prompt injection, search-operator abuse, enumeration, very long queries.
@@ -115,10 +115,10 @@ export function buildSuites(task: Task, world: SuiteWorld, sizes: SuiteSizes = D
     });
   }
   const parents = [...new Set(hopFacts.filter((h) => h.objectType === 'entity').map((h) => h.object))];
-  if ((task.kind === 'aggregation' || task.kind === 'wide_table') && parents.length > 0) {
-    const member = answerFacts[0] ? columnOf(theme, answerFacts[0])?.table.plural : undefined;
-    add('related', 'parent', `${parents[0]} ${member ?? ''}`, R);
-  }
+  const member = answerFacts[0] ? columnOf(theme, answerFacts[0])?.table.plural : undefined;
+  if ((task.kind === 'aggregation' || task.kind === 'wide_table') && parents.length > 0) add('related', 'parent', `${parents[0]} ${member ?? ''}`, R);
+  // A wide search starts from a list of the members, as an agent would look for one.
+  if ((task.kind === 'aggregation' || task.kind === 'wide_table') && member) add('related', 'list', `list of ${member}`, R);
   for (const f of rng.sample(answerFacts, R)) {
     add('related', 'fact', `${f.subject} ${labelOf(theme, f)}`, R);
     add('related', 'fact_of', `${labelOf(theme, f)} of ${f.subject}`, R);

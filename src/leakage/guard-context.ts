@@ -213,6 +213,12 @@ export class GuardContext {
     return { factIds, detections: this.detect(part, passage.factIds) };
   }
 
+  private addPart(out: Exposure, p: PassageRecord, part: string): void {
+    const e = this.partExposure(p, part);
+    out.factIds.push(...e.factIds);
+    out.detections.push(...e.detections);
+  }
+
   /**
    * What a snippet shows. Each passage it came from (`passageIds`; for a snippet a renderer wrote
    * freely, every passage of the page) is judged on the part of it the snippet shows, with that
@@ -226,13 +232,22 @@ export class GuardContext {
       ? this.world.passagesOf(pageId).filter((p) => p.ord > 0)
       : passageIds.map((id) => this.world.passage(id)).filter((p): p is PassageRecord => p !== undefined);
     const out: Exposure = { factIds: [], detections: [] };
+    // Whole passages first, then cut ones in what is left, so a region is never credited to a passage
+    // that merely begins with the same words as the one shown.
     let rest = text;
-    for (const p of passages) {
-      const part = shownPart(p.text, text);
+    const cut: PassageRecord[] = [];
+    for (const p of [...passages].sort((a, b) => b.text.length - a.text.length)) {
+      if (p.text.length === 0 || !rest.includes(p.text)) {
+        cut.push(p);
+        continue;
+      }
+      this.addPart(out, p, p.text);
+      rest = rest.replace(p.text, ' | ');
+    }
+    for (const p of cut) {
+      const part = shownPart(p.text, rest);
       if (!part) continue;
-      const e = this.partExposure(p, part.text);
-      out.factIds.push(...e.factIds);
-      out.detections.push(...e.detections);
+      this.addPart(out, p, part.text);
       rest = rest.replace(part.text, ' | ');
     }
     const restFacts = free ? this.pageFacts(pageId) : passages.flatMap((p) => p.factIds);

@@ -5,11 +5,13 @@
  * every cell right) within the budget: 10 calls, plus one per answer row for a wide table.
  */
 import { FictionError } from '../errors.js';
+import { hash32 } from '../rng.js';
 import { callTool } from '../search/call-tool.js';
 import { createSession } from '../search/session.js';
 import { createSearchWorld } from '../search/world-index.js';
 import { listWorldFiles } from '../tasks/batch-tasks.js';
 import { scoreAnswer } from '../tasks/score.js';
+import type { PerturbationProfile } from '../perturb/profile.js';
 import type { Task, TaskKind } from '../world/types.js';
 import { oracleView, type ToolFn } from './oracle-task.js';
 import { ORACLE_BUDGET, solveTask } from './solve.js';
@@ -55,6 +57,10 @@ export interface SolvabilityReport {
 export interface SolveBatchOptions {
   /** Take the first N worlds in file order (themes take turns in a batch, so a sample covers them). */
   sample?: number;
+  /** Perturbations of every session (default none); simulated latency is never waited for. */
+  profile?: Partial<PerturbationProfile>;
+  /** Seed of the perturbation draws (default 0); each task's session draws from its own seed derived from it. */
+  sessionSeed?: number;
 }
 
 export const SOLVABILITY_TARGET = 0.95;
@@ -72,17 +78,17 @@ export function budgetFor(task: Pick<Task, 'kind' | 'answer'>): number {
 }
 
 /** Run the oracle on every task of one world file. */
-export async function solveWorld(file: string): Promise<{ worldId: string; theme: string; results: (TaskSolve & { question: string; answer: string | null })[] }> {
+export async function solveWorld(file: string, opts: Pick<SolveBatchOptions, 'profile' | 'sessionSeed'> = {}): Promise<{ worldId: string; theme: string; results: (TaskSolve & { question: string; answer: string | null })[] }> {
   const world = createSearchWorld(file);
   try {
     const theme = world.world.meta.theme ?? world.world.theme.id;
     const results: (TaskSolve & { question: string; answer: string | null })[] = [];
     for (const taskId of world.taskIds()) {
       const task = world.task(taskId)!;
-      const session = createSession(world, { taskId });
+      const session = createSession(world, { taskId, ...(opts.profile ? { profile: opts.profile } : {}), seed: hash32(`${opts.sessionSeed ?? 0}|${world.id}|${taskId}`) });
       if (!session.guard) throw new FictionError('INTERNAL', `session for ${world.id}/${taskId} has no leakage guard`);
       const tool: ToolFn = async (call) => {
-        const r = await callTool(session, call);
+        const r = await callTool(session, call, { sleep: false });
         return r.error ? { text: r.text, json: r.json, error: r.error } : { text: r.text, json: r.json };
       };
       const out = await solveTask(oracleView(task), tool);
@@ -145,6 +151,6 @@ export async function solveBatch(dir: string, opts: SolveBatchOptions = {}): Pro
     files = files.slice(0, opts.sample);
   }
   const results: (TaskSolve & { question: string; answer: string | null })[] = [];
-  for (const file of files) results.push(...(await solveWorld(file)).results);
+  for (const file of files) results.push(...(await solveWorld(file, opts)).results);
   return summarizeSolves(results, files.length);
 }

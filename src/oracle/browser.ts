@@ -42,8 +42,15 @@ export class Browser {
       const obs = await this.tool({ name: 'web_search', arguments: page === 1 ? args : { ...args, page } });
       if (obs.error) continue;
       const json = obs.json as SearchObservationJson;
-      return json.queries.map((block, i) =>
+      const out = json.queries.map((block, i) =>
         (block.error ? [] : block.results).map((r) => ({ query: list[i] ?? block.query, rank: r.rank, url: r.url, title: r.title, snippet: r.snippet ?? '' })));
+      // Queries that failed inside the batch are sent again once, together.
+      const failed = json.queries.flatMap((block, i) => (block.error ? [i] : []));
+      if (failed.length > 0 && attempt < RETRIES && this.left > 0) {
+        const again = await this.search(failed.map((i) => list[i]!), page);
+        failed.forEach((i, k) => (out[i] = again[k] ?? []));
+      }
+      return out;
     }
     return [];
   }

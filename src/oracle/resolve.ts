@@ -71,8 +71,6 @@ function nounFromHit(hit: SearchHit, name: string): string | null {
 }
 
 export interface ResolveOptions {
-  /** Extra queries to send with the first search. */
-  extraQueries?: string[];
   /** The needs' entities are of one kind (a comparison's candidates): what one is filed under, all are. */
   sameKind?: boolean;
 }
@@ -80,7 +78,7 @@ export interface ResolveOptions {
 /** Meet as many needs as the budget allows. Returns the needs still unmet. */
 export async function resolveNeeds(b: Browser, needs: readonly Need[], opts: ResolveOptions = {}): Promise<Need[]> {
   const hits: SearchHit[] = [];
-  let extra = opts.extraQueries ?? [];
+  /** 1: searched "<name> <label>"; 2: bare name searched; 3: second page seen; 4: the site's lists seen. */
   const stage = new Map<Need, number>();
   const asked = (q: string) => b.asked.has(lower(q.trim()));
   const search = async (queries: string[]) => {
@@ -97,8 +95,7 @@ export async function resolveNeeds(b: Browser, needs: readonly Need[], opts: Res
     // 1. Search for needs not searched yet: "<name> <label>", one batch call.
     const fresh = pending.filter((n) => !stage.has(n));
     if (fresh.length > 0) {
-      const queries = [...extra];
-      extra = [];
+      const queries: string[] = [];
       for (const n of fresh) {
         const qs = n.alternatives.map((w) => `${w.name} ${w.label}`);
         if (queries.length + qs.filter((q) => !queries.includes(q)).length > 8 && queries.length > 0) break;

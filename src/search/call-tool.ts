@@ -11,6 +11,7 @@ import type { ToolName } from '../tools/definitions.js';
 import type { ObservationError, PageObservationJson, SearchObservationJson } from '../render/observation.js';
 import type { RenderSearchOutput } from '../render/renderer.js';
 import type { GuardDecision } from './guard-hook.js';
+import { normaliseQueryText } from './query.js';
 import type { Session } from './session.js';
 import { parseExtractorArgs, parseSearchArgs, toolName, type SearchArgs, type ToolCall } from './tool-args.js';
 import { openPage } from './web-extractor.js';
@@ -79,7 +80,8 @@ function complete(session: Session, p: Prepared, outputs: readonly (RenderSearch
     const search = finishSearch(session, p.search.run, outputs);
     outcome = search;
     renderer = search.renderer;
-    args = { queries: p.search.run.jobs.length > 0 ? p.search.run.jobs.map((j) => j.query.text) : p.search.args.queries, page: p.search.args.page };
+    const queries = p.search.run.jobs.length > 0 ? p.search.run.jobs.map((j) => j.query.text) : p.search.args.queries.map(normaliseQueryText);
+    args = { queries, page: p.search.args.page };
     retrieveMs = p.search.run.retrieveMs;
     perturbations.push(...p.search.run.perturbations);
     guard = p.search.run.guardLog;

@@ -51,10 +51,11 @@ function capChars(text: string, max: number): string {
 }
 
 /** The display form of agent text: NFKC, no control or invisible characters, single spaces, capped. */
-export function normaliseQueryText(raw: string): string {
+export function normaliseQueryText(input: string): string {
+  const raw = typeof input === 'string' ? input : String(input ?? '');
   // Fast path: printable ASCII needs no Unicode work (NFKC, controls and format characters are no-ops).
   if (raw.length <= MAX_QUERY_CHARS && PRINTABLE_ASCII.test(raw)) return raw.replace(/ {2,}/g, ' ').trim();
-  const scanned = capChars(String(raw), RAW_SCAN_CHARS).replace(LONE_SURROGATE_RE, '');
+  const scanned = capChars(raw, RAW_SCAN_CHARS).replace(LONE_SURROGATE_RE, '');
   const text = scanned.normalize('NFKC').replace(CONTROL_RE, ' ').replace(FORMAT_RE, '').replace(LONE_SURROGATE_RE, '').replace(/\s+/gu, ' ').trim();
   return capChars(text, MAX_QUERY_CHARS).trimEnd();
 }

@@ -105,6 +105,8 @@ export async function retrieve(ctx: ServerContext, req: RetrieveRequest): Promis
   const errors: (ObservationError | null)[] = [];
   // One fresh session per query for worlds (each is its own call, as from the CLI); sessions are shared.
   for (let i = 0; i < req.queries.length; i++) {
+    // A big batch is many searches: let other requests in between queries rather than hold the event loop.
+    if (i > 0) await new Promise((resolve) => setImmediate(resolve));
     const target = openTarget(ctx, req.targets[i]!);
     try {
       const { docs, error } = await retrieveOne(ctx, target, req.queries[i]!, req.topk);

@@ -5,6 +5,7 @@
  */
 import { dayFromIso, isoFromDay } from '../format.js';
 import { defineTheme, type Row } from './_define.js';
+import { COMMON_COLUMNS } from './_columns.js';
 import { inventWord } from './_names.js';
 import { checkDateAfterAll, checkDateOrder, checkRowDates } from '../world/invariants.js';
 
@@ -37,10 +38,10 @@ export default defineTheme({
       name: 'companies', entity: 'company', plural: 'companies', nameColumn: 'name', entityPages: true,
       columns: [
         { name: 'name', type: 'text', label: 'name' },
-        { name: 'headquarters', type: 'text', label: 'headquarters city', sentence: '{s} is headquartered in {v}.' },
-        { name: 'founded', type: 'date', label: 'founding date', sentence: '{s} was founded on {v}.' },
-        { name: 'ceo', type: 'text', label: 'chief executive', sentence: 'The chief executive of {s} is {v}.' },
-        { name: 'employees', type: 'integer', label: 'employee count', unit: 'count', measure: true, optional: true, sentence: '{s} employs {v} people.' },
+        COMMON_COLUMNS.headquarters,
+        COMMON_COLUMNS.founded,
+        COMMON_COLUMNS.ceo,
+        COMMON_COLUMNS.employees,
         { name: 'rd_budget_usd', type: 'integer', label: 'annual research budget', unit: 'usd', measure: true, optional: true, sentence: 'The annual research budget of {s} is {v}.' },
       ],
     },

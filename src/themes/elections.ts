@@ -1,6 +1,7 @@
 /** A general election in a future year: parties, electoral districts, candidates and the votes each received. */
 import { dayFromIso, isoFromDay } from '../format.js';
 import { defineTheme, type Row } from './_define.js';
+import { COMMON_COLUMNS } from './_columns.js';
 import {
   checkArgMax, checkCountEquals, checkNotAbove, checkPercentOf, checkPercentOfParent, checkSameAsReferenced, checkShareOfTotal,
   checkSharesAtMost, checkSumEquals, checkSumVia, checkTopGap,
@@ -32,7 +33,7 @@ export default defineTheme({
       columns: [
         { name: 'name', type: 'text', label: 'name' },
         { name: 'leader', type: 'text', label: 'leader', sentence: '{s} is led by {v}.' },
-        { name: 'founded', type: 'date', label: 'founding date', sentence: '{s} was founded on {v}.' },
+        COMMON_COLUMNS.founded,
         { name: 'ideology', type: 'text', label: 'ideology', sentence: '{s} describes its politics as {v}.' },
         { name: 'members', type: 'integer', label: 'membership', unit: 'count', measure: true, optional: true, sentence: '{s} has {v} registered members.' },
         { name: 'total_votes', type: 'integer', label: 'total votes won', unit: 'count', measure: true, sentence: '{s} won {v} votes across all districts.' },

@@ -5,6 +5,7 @@
  */
 import { dayFromIso, isoFromDay } from '../format.js';
 import { defineTheme, type Row } from './_define.js';
+import { COMMON_COLUMNS } from './_columns.js';
 import { inventWord } from './_names.js';
 import { checkDateOrder, checkRankingWithin, checkSumEquals } from '../world/invariants.js';
 
@@ -32,9 +33,9 @@ export default defineTheme({
       name: 'parent_companies', entity: 'parent company', plural: 'parent companies', nameColumn: 'name', entityPages: true,
       columns: [
         { name: 'name', type: 'text', label: 'name' },
-        { name: 'headquarters', type: 'text', label: 'headquarters city', sentence: '{s} is headquartered in {v}.' },
-        { name: 'founded', type: 'date', label: 'founding date', sentence: '{s} was founded on {v}.' },
-        { name: 'ceo', type: 'text', label: 'chief executive', sentence: 'The chief executive of {s} is {v}.' },
+        COMMON_COLUMNS.headquarters,
+        COMMON_COLUMNS.founded,
+        COMMON_COLUMNS.ceo,
         { name: 'revenue_usd', type: 'integer', label: 'annual revenue', unit: 'usd', measure: true, optional: true, sentence: '{s} reported annual revenue of {v}.' },
       ],
     },
@@ -44,8 +45,8 @@ export default defineTheme({
         { name: 'name', type: 'text', label: 'name' },
         { name: 'parent_company_id', type: 'entity', ref: 'parent_companies', label: 'parent company', predicate: 'parent_company', sentence: '{s} is owned by {v}.' },
         { name: 'headquarters', type: 'text', label: 'headquarters city', sentence: '{s} is based in {v}.' },
-        { name: 'founded', type: 'date', label: 'founding date', sentence: '{s} was founded on {v}.' },
-        { name: 'employees', type: 'integer', label: 'employee count', unit: 'count', measure: true, optional: true, sentence: '{s} employs {v} people.' },
+        COMMON_COLUMNS.founded,
+        COMMON_COLUMNS.employees,
       ],
     },
     {

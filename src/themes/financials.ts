@@ -1,6 +1,7 @@
 /** Company financials for a future year: stock exchanges, listed companies, their business segments and quarterly results. */
 import { dayFromIso, isoFromDay } from '../format.js';
 import { defineTheme, type Row } from './_define.js';
+import { COMMON_COLUMNS } from './_columns.js';
 import { inventWord } from './_names.js';
 import { checkDateOrder, checkNotAbove, checkPercentOf, checkPercentOfParent, checkRowDates, checkSharesAtMost, checkSumEquals } from '../world/invariants.js';
 
@@ -38,7 +39,7 @@ export default defineTheme({
       columns: [
         { name: 'name', type: 'text', label: 'name' },
         { name: 'city', type: 'text', label: 'city', sentence: '{s} is based in {v}.' },
-        { name: 'founded', type: 'date', label: 'founding date', sentence: '{s} was founded on {v}.' },
+        COMMON_COLUMNS.founded,
         { name: 'listed_companies', type: 'integer', label: 'number of listed companies', unit: 'count', measure: true, sentence: '{s} lists {v} companies.' },
       ],
     },
@@ -48,11 +49,11 @@ export default defineTheme({
         { name: 'name', type: 'text', label: 'name' },
         { name: 'sector', type: 'text', label: 'sector', sentence: '{s} operates in the {v} sector.' },
         { name: 'exchange_id', type: 'entity', ref: 'exchanges', label: 'stock exchange', predicate: 'exchange', sentence: '{s} is listed on {v}.' },
-        { name: 'headquarters', type: 'text', label: 'headquarters city', sentence: '{s} is headquartered in {v}.' },
-        { name: 'founded', type: 'date', label: 'founding date', sentence: '{s} was founded on {v}.' },
+        COMMON_COLUMNS.headquarters,
+        COMMON_COLUMNS.founded,
         { name: 'listing_date', type: 'date', label: 'listing date', optional: true, sentence: '{s} went public on {v}.' },
-        { name: 'ceo', type: 'text', label: 'chief executive', sentence: 'The chief executive of {s} is {v}.' },
-        { name: 'employees', type: 'integer', label: 'employee count', unit: 'count', measure: true, optional: true, sentence: '{s} employs {v} people.' },
+        COMMON_COLUMNS.ceo,
+        COMMON_COLUMNS.employees,
         { name: 'annual_revenue_usd', type: 'integer', label: 'annual revenue', unit: 'usd', measure: true, sentence: '{s} reported annual revenue of {v}.' },
         { name: 'annual_operating_income_usd', type: 'integer', label: 'annual operating income', unit: 'usd', measure: true, optional: true, sentence: '{s} reported annual operating income of {v}.' },
         { name: 'annual_net_income_usd', type: 'integer', label: 'annual net income', unit: 'usd', measure: true, sentence: '{s} reported annual net income of {v}.' },

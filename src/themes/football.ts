@@ -4,6 +4,7 @@
  */
 import { dayFromIso, isoFromDay } from '../format.js';
 import { defineTheme, type Row, type Rows } from './_define.js';
+import { COMMON_COLUMNS } from './_columns.js';
 import { checkAtMostParent, checkDateOrder, checkSumAtMost, checkSumEquals } from '../world/invariants.js';
 
 const INDUSTRIES = ['insurance', 'airline', 'energy', 'telecoms', 'banking', 'logistics', 'software', 'automotive', 'brewing'];
@@ -110,8 +111,8 @@ export default defineTheme({
       columns: [
         { name: 'name', type: 'text', label: 'name' },
         { name: 'industry', type: 'text', label: 'industry', sentence: '{s} is a company in the {v} business.' },
-        { name: 'headquarters', type: 'text', label: 'headquarters city', sentence: '{s} is headquartered in {v}.' },
-        { name: 'founded', type: 'date', label: 'founding date', sentence: '{s} was founded on {v}.' },
+        COMMON_COLUMNS.headquarters,
+        COMMON_COLUMNS.founded,
       ],
     },
     {
@@ -122,7 +123,7 @@ export default defineTheme({
         { name: 'nickname', type: 'text', label: 'nickname', optional: true, sentence: 'Supporters call {s} "{v}".' },
         { name: 'stadium', type: 'text', label: 'home stadium', sentence: '{s} play their home matches at {v}.' },
         { name: 'capacity', type: 'integer', label: 'stadium capacity', unit: 'count', measure: true, sentence: 'The home ground of {s} holds {v} spectators.' },
-        { name: 'founded', type: 'date', label: 'founding date', sentence: '{s} was founded on {v}.' },
+        COMMON_COLUMNS.founded,
         { name: 'manager', type: 'text', label: 'manager', sentence: '{s} is managed by {v}.' },
         { name: 'sponsor_id', type: 'entity', ref: 'sponsors', label: 'shirt sponsor', predicate: 'shirt_sponsor', sentence: 'The shirt sponsor of {s} is {v}.' },
         { name: 'wage_bill_usd', type: 'integer', label: 'annual wage bill', unit: 'usd', measure: true, optional: true, sentence: 'The annual wage bill of {s} is {v}.' },

@@ -1,6 +1,7 @@
 /** Space launches in a future year: operators, their launch vehicles, launch sites, launches and the payloads they carried. */
 import { dayFromIso, isoFromDay } from '../format.js';
 import { defineTheme, type Row } from './_define.js';
+import { COMMON_COLUMNS } from './_columns.js';
 import { inventWord } from './_names.js';
 import { checkAtMostParent, checkCountEquals, checkDateNotBefore, checkDateOrder, checkSumEquals } from '../world/invariants.js';
 
@@ -45,10 +46,10 @@ export default defineTheme({
       name: 'operators', entity: 'launch operator', plural: 'launch operators', nameColumn: 'name', entityPages: true,
       columns: [
         { name: 'name', type: 'text', label: 'name' },
-        { name: 'headquarters', type: 'text', label: 'headquarters city', sentence: '{s} is headquartered in {v}.' },
-        { name: 'founded', type: 'date', label: 'founding date', sentence: '{s} was founded on {v}.' },
+        COMMON_COLUMNS.headquarters,
+        COMMON_COLUMNS.founded,
         { name: 'chief', type: 'text', label: 'chief executive', sentence: '{s} is led by {v}.' },
-        { name: 'employees', type: 'integer', label: 'employee count', unit: 'count', measure: true, optional: true, sentence: '{s} employs {v} people.' },
+        COMMON_COLUMNS.employees,
         { name: 'annual_budget_usd', type: 'integer', label: 'annual budget', unit: 'usd', measure: true, optional: true, sentence: '{s} works with an annual budget of {v}.' },
       ],
     },

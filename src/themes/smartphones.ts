@@ -1,6 +1,7 @@
 /** A smartphone market in a future year: brands, their models, and quarterly sales with market shares. */
 import { dayFromIso, isoFromDay } from '../format.js';
 import { defineTheme, type Row } from './_define.js';
+import { COMMON_COLUMNS } from './_columns.js';
 import { checkDateOrder, checkRanking, checkSharesAtMost, checkSumEquals } from '../world/invariants.js';
 
 const REAL_BRANDS = ['Samsung', 'Apple', 'Xiaomi', 'Oppo', 'Vivo', 'Motorola', 'Nokia', 'Sony', 'OnePlus', 'Honor', 'Huawei', 'Google'];
@@ -21,10 +22,10 @@ export default defineTheme({
       name: 'brands', entity: 'brand', plural: 'brands', nameColumn: 'name', entityPages: true,
       columns: [
         { name: 'name', type: 'text', label: 'name' },
-        { name: 'headquarters', type: 'text', label: 'headquarters city', sentence: '{s} is headquartered in {v}.' },
-        { name: 'founded', type: 'date', label: 'founding date', sentence: '{s} was founded on {v}.' },
-        { name: 'ceo', type: 'text', label: 'chief executive', sentence: 'The chief executive of {s} is {v}.' },
-        { name: 'employees', type: 'integer', label: 'employee count', unit: 'count', measure: true, optional: true, sentence: '{s} employs {v} people.' },
+        COMMON_COLUMNS.headquarters,
+        COMMON_COLUMNS.founded,
+        COMMON_COLUMNS.ceo,
+        COMMON_COLUMNS.employees,
       ],
     },
     {

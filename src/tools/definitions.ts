@@ -46,6 +46,7 @@ const webSearch: OpenAiTool = {
           type: 'array', items: { type: 'string' }, minItems: 1, maxItems: MAX_QUERIES_PER_CALL,
           description: 'Several search queries, run as a batch.',
         },
+        page: { type: 'integer', minimum: 1, description: 'Result page, from 1 (default 1); ask for the next page when results say more are available.' },
       },
       required: [],
       additionalProperties: false,

@@ -72,7 +72,13 @@ export function renderPages(theme: ThemeDef, rows: Rows, fx: FactIndex, rng: Rng
   const { sites } = theme;
   const yearStart = dayFromIso(`${year}-01-01`);
   const style = (): Style => ({ num: rng.chance(0.75) ? 0 : 1, date: rng.pick([0, 0, 1, 2] as const) });
-  const dated = (): string => isoFromDay(yearStart + rng.int(0, 364));
+  // A page's date line never equals a date the world states as a fact (it would read as one).
+  const factDates = new Set(fx.facts.filter((f) => f.objectType === 'date').map((f) => f.object));
+  const dated = (): string => {
+    let iso = isoFromDay(yearStart + rng.int(0, 364));
+    for (let k = 0; k < 1000 && factDates.has(iso); k++) iso = isoFromDay(yearStart + rng.int(0, 364));
+    return iso;
+  };
   const add = (kind: PageKind, url: string, site: string, published: string | null, page: PageBuilder) =>
     docs.push({ kind, url, site, published, title: page.title, body: page.body(), passages: page.passages as Passage[] });
 
@@ -153,7 +159,6 @@ export function renderPages(theme: ThemeDef, rows: Rows, fx: FactIndex, rng: Rng
   // 4. News: dated rows of named tables get an article restating a few of their facts.
   for (const t of theme.tables) {
     if (!t.nameColumn) continue;
-    const dateCol = t.columns.find((c) => c.type === 'date');
     for (const row of rows[t.name] ?? []) {
       if (!rng.chance(0.6)) continue;
       const s = style();
@@ -161,8 +166,7 @@ export function renderPages(theme: ThemeDef, rows: Rows, fx: FactIndex, rng: Rng
       const headline = theme.headline?.(t.name, row, fx.name) ?? `${name}: what we know`;
       const page = new PageBuilder(`${headline} - ${sites.news.name}`);
       const facts = rng.sample(fx.ofRow(t.name, row.id), 3);
-      const dateFact = dateCol ? fx.cell(t.name, row.id, dateCol.name) : undefined;
-      const published = dateFact && dateFact.object >= `${year - 1}-01-01` ? dateFact.object : dated();
+      const published = dated();
       page.paragraph(facts.map((f) => ({ text: sentenceFor(fx, fx.column(t.name, f.sourceColumn), f, s), facts: [f] })));
       page.paragraph([{ text: `${sites.news.name} will follow ${name} through ${year}.`, facts: [] }]);
       add('news', `https://${sites.news.host}/${published.slice(0, 4)}/${kebab(headline)}-${row.id}`, sites.news.host, published, page);

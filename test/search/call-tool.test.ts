@@ -208,6 +208,9 @@ describe('callTool', () => {
       expect(lines.map((l) => l.arguments.queries[0])).toEqual(['b price', 'c price']);
       expect(lines[0].task).toBe(world.taskIds()[0]);
       expect(lines[0].observation).toMatch(/^Results for "b price":/);
+      const failing = createSession(world, { profile: { errorRate: 1 } });
+      callToolSync(failing, { name: 'web_search', arguments: { query: 'x '.repeat(50_000) } });
+      expect(String((failing.history[0]!.arguments.queries as string[])[0]).length).toBeLessThanOrEqual(512);
     });
   });
 

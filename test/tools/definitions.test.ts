@@ -7,7 +7,7 @@ describe('tool definitions', () => {
     expect(tools.map((t) => t.function.name)).toEqual([...TOOL_NAMES]);
     const [search, extractor] = tools;
     expect(search!.type).toBe('function');
-    expect(Object.keys(search!.function.parameters.properties)).toEqual(['query', 'queries']);
+    expect(Object.keys(search!.function.parameters.properties)).toEqual(['query', 'queries', 'page']);
     expect(search!.function.parameters.properties.queries).toMatchObject({ type: 'array', items: { type: 'string' } });
     expect(extractor!.function.parameters).toMatchObject({ type: 'object', required: ['url'], properties: { url: { type: 'string' } } });
     for (const t of tools) expect(t.function.description.length).toBeGreaterThan(20);

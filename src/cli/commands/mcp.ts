@@ -2,7 +2,6 @@
 import type { Command } from 'commander';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { locateWorld } from '../../db/locate.js';
-import { createRenderer } from '../../render/renderer.js';
 import { callTool } from '../../search/call-tool.js';
 import { createSession } from '../../search/session.js';
 import { createSearchWorld } from '../../search/world-index.js';
@@ -11,6 +10,7 @@ import { createToolServer } from '../../server/mcp-tools.js';
 import type { Io } from '../main.js';
 import { nonNegativeInt } from '../options.js';
 import { addPerturbationOptions, profileFromOptions } from '../perturb-options.js';
+import { addLlmOptions, closeRenderer, rendererFromOptions } from '../llm-options.js';
 
 export function registerMcp(program: Command, _io: Io): void {
   const cmd = program
@@ -20,11 +20,11 @@ export function registerMcp(program: Command, _io: Io): void {
     .option('--worlds <dir>', 'folder to look world ids up in', 'worlds')
     .option('--task <id>', 'bind the session to a task (turns the leakage guard on)')
     .option('--session-seed <n>', 'seed of the perturbation draws', nonNegativeInt('--session-seed'), 0)
-    .option('--renderer <name>', 'renderer of the results', 'template');
-  addPerturbationOptions(cmd).action(async (o) => {
+    .option('--renderer <name>', 'renderer of the results (template, llm)', 'template');
+  addPerturbationOptions(addLlmOptions(cmd)).action(async (o) => {
     // stdout carries the protocol: nothing else may be written there.
     const profile = profileFromOptions(o);
-    const renderer = createRenderer(o.renderer);
+    const renderer = rendererFromOptions(o);
     const world = createSearchWorld(locateWorld(o.world, o.worlds));
     try {
       const session = createSession(world, { taskId: o.task ?? null, seed: o.sessionSeed, profile, renderer });
@@ -43,6 +43,7 @@ export function registerMcp(program: Command, _io: Io): void {
       await closed;
     } finally {
       world.close();
+      closeRenderer(renderer);
     }
   });
 }

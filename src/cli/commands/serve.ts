@@ -5,33 +5,36 @@ import { DEFAULT_LIMITS, type ServerLimits } from '../../server/limits.js';
 import { DEFAULT_HOST, DEFAULT_PORT, startServer } from '../../server/listen.js';
 import { createLogger, isLogLevel, LOG_LEVELS } from '../../server/log.js';
 import type { Io } from '../main.js';
+import { addLlmOptions, closeRenderer, rendererFromOptions } from '../llm-options.js';
 import { nonNegativeInt, positiveInt } from '../options.js';
 
 export function registerServe(program: Command, io: Io): void {
-  program
+  const cmd = program
     .command('serve')
     .description('serve the worlds of a folder over HTTP: sessions, web_search/web_extractor, /retrieve (Search-R1) and /mcp')
     .option('--worlds <dir>', 'folder of worlds', 'worlds')
     .option('--host <host>', 'address to bind', DEFAULT_HOST)
     .option('--port <port>', 'port (0 picks a free one)', nonNegativeInt('--port'), DEFAULT_PORT)
     .option('--admin-token <token>', 'require Authorization: Bearer <token> for admin actions (or FICTIONWORLD_ADMIN_TOKEN)')
-    .option('--renderer <name>', 'renderer of the results', 'template')
+    .option('--renderer <name>', 'renderer of the results (template, llm)', 'template')
     .option('--max-open-worlds <n>', 'idle world handles kept open', positiveInt('--max-open-worlds'), DEFAULT_LIMITS.maxOpenWorlds)
     .option('--max-sessions <n>', 'most live sessions', positiveInt('--max-sessions'), DEFAULT_LIMITS.maxSessions)
     .option('--session-ttl <seconds>', 'a session unused this long expires', positiveInt('--session-ttl'), DEFAULT_LIMITS.sessionTtlMs / 1000)
     .option('--rate-limit <n>', 'requests per second per session, key or address (0: off)', nonNegativeInt('--rate-limit'), DEFAULT_LIMITS.rateLimit)
     .option('--rate-burst <n>', 'burst above the rate', positiveInt('--rate-burst'))
-    .option('--log-level <level>', `${LOG_LEVELS.join(', ')}`, 'info')
-    .action(async (o) => {
-      if (o.port > 65535) throw new FictionError('BAD_INPUT', `--port must be at most 65535, got ${o.port}`);
-      if (!isLogLevel(o.logLevel)) throw new FictionError('BAD_INPUT', `--log-level must be one of ${LOG_LEVELS.join(', ')}`);
-      const limits: Partial<ServerLimits> = {
-        maxOpenWorlds: o.maxOpenWorlds, maxSessions: o.maxSessions, sessionTtlMs: o.sessionTtl * 1000,
-        rateLimit: o.rateLimit, rateBurst: o.rateBurst ?? Math.max(1, o.rateLimit * 2),
-      };
+    .option('--log-level <level>', `${LOG_LEVELS.join(', ')}`, 'info');
+  addLlmOptions(cmd).action(async (o) => {
+    if (o.port > 65535) throw new FictionError('BAD_INPUT', `--port must be at most 65535, got ${o.port}`);
+    if (!isLogLevel(o.logLevel)) throw new FictionError('BAD_INPUT', `--log-level must be one of ${LOG_LEVELS.join(', ')}`);
+    const limits: Partial<ServerLimits> = {
+      maxOpenWorlds: o.maxOpenWorlds, maxSessions: o.maxSessions, sessionTtlMs: o.sessionTtl * 1000,
+      rateLimit: o.rateLimit, rateBurst: o.rateBurst ?? Math.max(1, o.rateLimit * 2),
+    };
+    const renderer = rendererFromOptions(o);
+    try {
       const running = await startServer({
         worlds: o.worlds, host: o.host, port: o.port, adminToken: o.adminToken ?? process.env.FICTIONWORLD_ADMIN_TOKEN,
-        renderer: o.renderer, limits, logger: createLogger(o.logLevel),
+        renderer, limits, logger: createLogger(o.logLevel),
       });
       io.out(`listening on ${running.url}\n`);
       await new Promise<void>((resolve) => {
@@ -43,5 +46,8 @@ export function registerServe(program: Command, io: Io): void {
         process.on('SIGTERM', stop);
         process.on('SIGINT', stop);
       });
-    });
+    } finally {
+      closeRenderer(renderer);
+    }
+  });
 }

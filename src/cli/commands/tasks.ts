@@ -1,9 +1,12 @@
 /** `tasks export DIR --out FILE [--split …]` and `tasks report DIR`: trainer records and the batch report. */
 import type { Command } from 'commander';
 import { exportTasks, type ExportSummary } from '../../tasks/export.js';
+import { solveBatch } from '../../oracle/batch.js';
+import { formatSolvability } from '../../oracle/report.js';
 import { formatTaskReport, reportTasks } from '../../tasks/report.js';
 import { parseSplit } from '../../tasks/split.js';
 import type { Io } from '../main.js';
+import { positiveInt } from '../options.js';
 
 function formatExport(s: ExportSummary): string {
   const lines = s.files.map((f) => `wrote ${f.records} records from ${f.worlds} worlds to ${f.path}`);
@@ -31,8 +34,18 @@ export function registerTasks(program: Command, io: Io): void {
     .description('task kinds, hops, answer types and the blind check for a batch')
     .argument('<dir>', 'folder of worlds')
     .option('--json', 'print as JSON', false)
-    .action((dir: string, o) => {
+    .option('--oracle', 'measure solvability: run the oracle searcher on every task (guard on)', false)
+    .option('--sample <n>', 'with --oracle: only the first N worlds in file order', positiveInt('--sample'))
+    .action(async (dir: string, o) => {
       const r = reportTasks(dir);
-      io.out(o.json ? `${JSON.stringify(r, null, 2)}\n` : formatTaskReport(r));
+      if (!o.oracle) {
+        io.out(o.json ? `${JSON.stringify(r, null, 2)}\n` : formatTaskReport(r));
+        return;
+      }
+      const s = await solveBatch(dir, o.sample !== undefined ? { sample: o.sample } : {});
+      const summary = `solvability: ${(s.overall.share * 100).toFixed(1)}% of ${s.overall.tasks} tasks solved by the oracle within budget (target ≥ ${(s.target * 100).toFixed(0)}%): ${s.pass ? 'pass' : 'FAIL'}`;
+      const text = formatTaskReport(r);
+      const head = /^solvability: .*$/m.test(text) ? text.replace(/^solvability: .*$/m, summary) : `${text}${summary}\n`;
+      io.out(o.json ? `${JSON.stringify({ ...r, solvability: s }, null, 2)}\n` : `${head}\n${formatSolvability(s)}`);
     });
 }

@@ -227,10 +227,13 @@ describe('world-model renderer against a fake OpenAI-compatible endpoint', () =>
   it('keeps at most `concurrency` requests in flight, and refuses beyond the queue', async () => {
     let inFlight = 0;
     let most = 0;
+    // Each request is held until a second one is in flight (or 2 s pass), so the limit is reached
+    // however slowly the machine runs, and exceeding it would show.
     const tracked: Behaviour = async (req, n) => {
       inFlight++;
       most = Math.max(most, inFlight);
-      await new Promise((res) => setTimeout(res, 30));
+      for (let waited = 0; inFlight < 2 && waited < 2000; waited += 5) await new Promise((res) => setTimeout(res, 5));
+      await new Promise((res) => setTimeout(res, 10));
       inFlight--;
       return answerWell(req, n);
     };
@@ -290,6 +293,29 @@ describe('world-model renderer and the leakage guard', () => {
       }
     }
     expect(calls).toBeGreaterThan(50);
+  });
+
+  it('an unrelated query never gets the answer through the history of earlier related calls or opened pages', async () => {
+    let checked = 0;
+    for (const task of lookups) {
+      const ctx = guardContext(world, task.id);
+      const r = renderer(answerWell);
+      const session = createSession(world, { renderer: r, taskId: task.id });
+      const related = await callTool(session, { name: 'web_search', arguments: { query: task.question.replace(/\?$/, '') } });
+      const answerPage = world.allPages().find((p) => world.passagesOf(p.id).some((q) => q.factIds.some((f) => task.answerFactIds.includes(f))))!;
+      await callTool(session, { name: 'web_extractor', arguments: { url: answerPage.url } });
+      await callTool(session, { name: 'web_search', arguments: { query: task.answerText } });
+      const history = /\*\*Historical Context:\*\*\n([\s\S]*?)\n\n\*\*Current State/.exec(ep.requests.at(-1)!.user)![1]!;
+      expect(history).toContain('Call 2: web_extractor');
+      if (ctx.detector.scan(related.text).detections.length > 0) {
+        checked++;
+        expect(history).toContain('Call 1: web_search');
+        expect(history).toContain('(not repeated here)');
+      }
+      expect(ctx.detector.scan(history).detections, task.id).toEqual([]);
+      r.close();
+    }
+    expect(checked).toBeGreaterThan(0);
   });
 
   it('with the guard off (audits), relatedness still decides what the model is given', async () => {

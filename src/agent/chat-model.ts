@@ -1,0 +1,80 @@
+/**
+ * The agent's chat model: any OpenAI-compatible endpoint with function calling (vLLM, SGLang, hosted
+ * APIs), through the `openai` package (loaded on first use, so commands that never call a model never
+ * pay for it). One method: send the conversation and the tools, get the assistant's message (its text
+ * and its tool calls). Failures become one-line UPSTREAM errors.
+ */
+import type OpenAI from 'openai';
+import { FictionError } from '../errors.js';
+import type { OpenAiTool } from '../tools/definitions.js';
+
+export interface ToolCallRequest {
+  id: string;
+  name: string;
+  /** The arguments as the model wrote them (a JSON string, not checked here). */
+  arguments: string;
+}
+
+export interface AssistantTurn {
+  content: string | null;
+  toolCalls: ToolCallRequest[];
+  finishReason: string | null;
+}
+
+/** A conversation message in the OpenAI chat format. */
+export type AgentMessage =
+  | { role: 'system' | 'user'; content: string }
+  | { role: 'assistant'; content: string | null; tool_calls?: { id: string; type: 'function'; function: { name: string; arguments: string } }[] }
+  | { role: 'tool'; tool_call_id: string; content: string };
+
+export interface ChatModel {
+  readonly model: string;
+  next(messages: readonly AgentMessage[], tools: readonly OpenAiTool[]): Promise<AssistantTurn>;
+}
+
+export interface ChatModelOptions {
+  baseUrl: string;
+  model: string;
+  apiKey?: string | null;
+  /** Per-request timeout in ms (default 10 minutes). */
+  timeoutMs?: number;
+  /** SDK retries of transport failures (default 2). */
+  maxRetries?: number;
+  temperature?: number;
+}
+
+const oneLine = (e: unknown) => String((e as Error)?.message ?? e).split('\n')[0]!.slice(0, 200);
+
+export function createChatModel(opts: ChatModelOptions): ChatModel {
+  let client: Promise<OpenAI> | undefined;
+  const sdk = () =>
+    (client ??= import('openai').then(
+      ({ default: OpenAiClient }) =>
+        new OpenAiClient({ baseURL: opts.baseUrl, apiKey: opts.apiKey || 'EMPTY', timeout: opts.timeoutMs ?? 600_000, maxRetries: opts.maxRetries ?? 2 }),
+    ));
+  return {
+    model: opts.model,
+    async next(messages, tools) {
+      let res: OpenAI.Chat.Completions.ChatCompletion;
+      try {
+        res = await (await sdk()).chat.completions.create({
+          model: opts.model,
+          messages: [...messages] as OpenAI.Chat.Completions.ChatCompletionMessageParam[],
+          tools: [...tools] as unknown as OpenAI.Chat.Completions.ChatCompletionTool[],
+          tool_choice: 'auto',
+          ...(opts.temperature !== undefined ? { temperature: opts.temperature } : {}),
+        });
+      } catch (e) {
+        const status = (e as { status?: unknown }).status;
+        throw new FictionError('UPSTREAM', `chat model request failed${typeof status === 'number' ? ` (HTTP ${status})` : ''}: ${oneLine(e)}`, { cause: e });
+      }
+      const choice = res?.choices?.[0];
+      if (!choice?.message) throw new FictionError('UPSTREAM', 'chat model response has no choices[0].message');
+      const toolCalls: ToolCallRequest[] = [];
+      (choice.message.tool_calls ?? []).forEach((c, i) => {
+        if (c.type === 'function') toolCalls.push({ id: c.id || `call_${i}`, name: c.function.name, arguments: c.function.arguments ?? '' });
+      });
+      return { content: choice.message.content ?? null, toolCalls, finishReason: choice.finish_reason ?? null };
+    },
+  };
+}

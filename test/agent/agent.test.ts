@@ -1,0 +1,149 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createChatModel } from '../../src/agent/chat-model.js';
+import { runAgent } from '../../src/agent/run-agent.js';
+import { memorySink, type TrajectoryLine } from '../../src/agent/trajectory.js';
+import { writeWorld } from '../../src/db/write.js';
+import { createSession } from '../../src/search/session.js';
+import { createSearchWorld } from '../../src/search/world-index.js';
+import { generateWorld } from '../../src/world/generate.js';
+import type { Task, WorldData } from '../../src/world/types.js';
+import { cli, tempDir } from '../helpers.js';
+import { firstUrl, startFakeChat, type FakeEndpoint, type FakeRequest } from './fake-endpoint.js';
+
+let path: string;
+let data: WorldData;
+let lookup: Task;
+let endpoint: FakeEndpoint | undefined;
+
+beforeAll(() => {
+  data = generateWorld(21, 0, { themes: ['smartphones'] });
+  path = join(tempDir('fw-agent-'), `${data.meta.world_id}.sqlite`);
+  writeWorld(path, data);
+  lookup = data.tasks.find((t) => t.kind === 'lookup')!;
+});
+
+afterEach(async () => {
+  await endpoint?.close();
+  endpoint = undefined;
+});
+
+const lastTool = (req: FakeRequest) => [...req.body.messages].reverse().find((m) => m.role === 'tool')?.content ?? '';
+
+/** Search the question, open the first result, then answer `answer`. */
+const scripted = (answer: string) => (req: FakeRequest, n: number) => {
+  if (n === 0) return { content: null, toolCalls: [{ name: 'web_search', arguments: JSON.stringify({ query: req.body.messages[1]!.content }) }] };
+  if (n === 1) return { toolCalls: [{ name: 'web_extractor', arguments: JSON.stringify({ url: firstUrl(lastTool(req)) }) }] };
+  return { content: `I read the page. <answer>${answer}</answer>` };
+};
+
+const readJsonl = (file: string) => readFileSync(file, 'utf8').trimEnd().split('\n').map((l) => JSON.parse(l) as TrajectoryLine);
+
+describe('agent command with a scripted OpenAI-compatible endpoint', () => {
+  it('writes a valid trajectory and scores a right answer 1', async () => {
+    endpoint = await startFakeChat(scripted(lookup.answerText));
+    const out = join(tempDir('fw-agent-out-'), 'trajectory.jsonl');
+    const r = await cli(['agent', '--world', path, '--task', lookup.id, '--llm-base-url', endpoint.url, '--llm-model', 'fake-model', '--llm-api-key', 'k123', '--out', out]);
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/^answered after 3 turns, 2 tool calls; trajectory in .+\nreward 1\.000 {2}exact yes/);
+
+    const lines = readJsonl(out);
+    expect(lines.map((l) => (l.type === 'message' ? `${l.type}:${l.role}` : l.type))).toEqual([
+      'message:system', 'message:user',
+      'message:assistant', 'tool_call', 'observation',
+      'message:assistant', 'tool_call', 'observation',
+      'message:assistant', 'score',
+    ]);
+    const [sys, user, a1, call1, obs1, , call2, obs2, final, score] = lines as any[];
+    expect(sys.content).toMatch(/<answer>/);
+    expect(user.content).toBe(lookup.question);
+    expect(a1.tool_calls[0]).toMatchObject({ name: 'web_search', id: call1.id });
+    expect(obs1).toMatchObject({ tool_call_id: call1.id, name: 'web_search', error: null });
+    expect(obs1.content).toMatch(/^Results for ".+":\n\[1\] https:\/\//);
+    expect(call2.name).toBe('web_extractor');
+    expect(obs2.content).toMatch(/^Title: .+\nURL: https:\/\//);
+    expect(final.content).toContain(`<answer>${lookup.answerText}</answer>`);
+    expect(score).toMatchObject({ world: data.meta.world_id, task: lookup.id, model: 'fake-model', reward: 1, exact: true, turns: 3, tool_calls: 2, stop: 'answer' });
+
+    // What the endpoint saw: the model, the key, both tools, and each observation as a tool message.
+    const [req0, , req2] = endpoint.requests;
+    expect(req0!.body.model).toBe('fake-model');
+    expect(req0!.headers.authorization).toBe('Bearer k123');
+    expect(req0!.body.tools!.map((t) => t.function.name)).toEqual(['web_search', 'web_extractor']);
+    expect(req0!.body.messages.map((m) => m.role)).toEqual(['system', 'user']);
+    expect(req2!.body.messages.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'tool', 'assistant', 'tool']);
+    expect(req2!.body.messages[3]!.tool_call_id).toBe(call1.id);
+    expect(req2!.body.messages[5]!.content).toBe(obs2.content);
+  });
+
+  it('scores a wrong answer 0, and writes JSONL to stdout without --out', async () => {
+    endpoint = await startFakeChat(scripted('Nowhere at all'));
+    const r = await cli(['agent', '--world', path, '--task', lookup.id, '--llm-base-url', endpoint.url, '--llm-model', 'm']);
+    expect(r.code).toBe(0);
+    const lines = r.out.trimEnd().split('\n').map((l) => JSON.parse(l));
+    expect(lines.at(-1)).toMatchObject({ type: 'score', reward: 0, exact: false, stop: 'answer' });
+  });
+
+  it('answers bad tool arguments with a one-line error observation and goes on; stops at --max-turns', async () => {
+    endpoint = await startFakeChat(() => ({ toolCalls: [{ name: 'web_search', arguments: '{not json' }, { name: 'fetch_page', arguments: '{}' }] }));
+    const out = join(tempDir('fw-agent-out-'), 't.jsonl');
+    const r = await cli(['agent', '--world', path, '--task', lookup.id, '--llm-base-url', endpoint.url, '--llm-model', 'm', '--max-turns', '2', '--out', out, '--json']);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.out)).toMatchObject({ reward: 0, turns: 2, toolCalls: 4, stop: 'max_turns' });
+    const obs = readJsonl(out).filter((l) => l.type === 'observation') as Extract<TrajectoryLine, { type: 'observation' }>[];
+    expect(obs).toHaveLength(4);
+    expect(obs[0]!.content).toMatch(/^Error: web_search arguments are not valid JSON$/);
+    expect(obs[1]!.content).toMatch(/^Error: unknown tool "fetch_page"/);
+    expect(obs.every((o) => o.error === 'bad_arguments')).toBe(true);
+    expect(endpoint.requests).toHaveLength(2);
+  });
+
+  it('runs in-process with a task-bound session (guard on) and a memory sink', async () => {
+    endpoint = await startFakeChat(scripted(lookup.answerText));
+    const world = createSearchWorld(path);
+    try {
+      const session = createSession(world, { taskId: lookup.id });
+      expect(session.guard).toBeDefined();
+      const sink = memorySink();
+      const run = await runAgent({ session, task: world.task(lookup.id)!, model: createChatModel({ baseUrl: endpoint.url, model: 'm' }), sink });
+      expect(run).toMatchObject({ turns: 3, toolCalls: 2, stop: 'answer' });
+      expect(run.score.reward).toBe(1);
+      expect(session.callCount).toBe(2);
+      expect(sink.lines.at(-1)).toMatchObject({ type: 'score', reward: 1 });
+    } finally {
+      world.close();
+    }
+  });
+});
+
+describe('agent command errors are one line', () => {
+  it('rejects bad flags and reports endpoint failures', async () => {
+    endpoint = await startFakeChat(() => ({ status: 400, error: 'model "nope" does not exist' }));
+    const base = ['agent', '--world', path, '--task', lookup.id];
+    const cases: [string[], RegExp][] = [
+      [[...base, '--llm-model', 'm'], /missing --llm-base-url/],
+      [[...base, '--llm-base-url', 'ftp://x/v1', '--llm-model', 'm'], /--llm-base-url must be an http\(s\) URL/],
+      [[...base, '--llm-base-url', endpoint.url], /missing --llm-model/],
+      [[...base, '--llm-base-url', endpoint.url, '--llm-model', 'm', '--max-turns', '0'], /--max-turns must be a positive integer/],
+      [['agent', '--world', path, '--task', 't99', '--llm-base-url', endpoint.url, '--llm-model', 'm'], /task t99 not found/],
+      [['agent', '--task', lookup.id, '--llm-base-url', endpoint.url, '--llm-model', 'm'], /--world/],
+      [[...base, '--llm-base-url', endpoint.url, '--llm-model', 'nope'], /chat model request failed \(HTTP 400\)/],
+    ];
+    const saved = { url: process.env.FICTIONWORLD_LLM_BASE_URL, model: process.env.FICTIONWORLD_LLM_MODEL };
+    delete process.env.FICTIONWORLD_LLM_BASE_URL;
+    delete process.env.FICTIONWORLD_LLM_MODEL;
+    try {
+      for (const [args, msg] of cases) {
+        const r = await cli(args);
+        expect(r.code, args.join(' ')).not.toBe(0);
+        expect(r.err).toMatch(/^error: [^\n]+\n$/);
+        expect(r.err).toMatch(msg);
+      }
+    } finally {
+      if (saved.url !== undefined) process.env.FICTIONWORLD_LLM_BASE_URL = saved.url;
+      if (saved.model !== undefined) process.env.FICTIONWORLD_LLM_MODEL = saved.model;
+    }
+  });
+});
