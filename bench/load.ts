@@ -11,7 +11,10 @@
  *      by median and by peak.
  *
  *   node dist/bench/load.js [--count 100] [--worlds DIR] [--connections 50] [--duration 30] [--fuzz 10000]
- *                           [--minutes 5] [--only throughput,fuzz,soak]
+ *                           [--minutes 5] [--only throughput,fuzz,soak] [--threads 1,2]
+ *
+ * `--threads` is passed to `serve` (default: 1 and the number of cores): throughput runs once per value,
+ * fuzz and soak with the last one.
  *
  * Mix (throughput): 55% web_search, 15% /retrieve (topk 3), 15% web_extractor, 10% batch web_search
  * (3 queries), 5% MCP tools/call over /mcp; all with ?session= (one session per world).
@@ -33,6 +36,8 @@ const duration = Number(flag('duration', '30'));
 const fuzzCount = Number(flag('fuzz', '10000'));
 const minutes = Number(flag('minutes', '5'));
 const only = new Set(flag('only', 'throughput,fuzz,soak').split(','));
+const threadList = flag('threads', [...new Set([1, availableParallelism()])].join(',')).split(',').map(Number);
+const lastThreads = String(threadList[threadList.length - 1]);
 const seed = 7;
 const ADMIN = 'bench-admin-token';
 const json = { 'content-type': 'application/json' };
@@ -66,8 +71,8 @@ function mixRequest(i: number, worlds: readonly BenchWorld[], sessions: readonly
   return { method: 'POST', path: `/mcp?session=${s}`, headers: mcpHeaders, body: JSON.stringify(call) };
 }
 
-async function throughput(dir: string, worlds: BenchWorld[]): Promise<string> {
-  const server = await spawnServer(dir, ['--admin-token', ADMIN]);
+async function throughput(dir: string, worlds: BenchWorld[], threads: number): Promise<string> {
+  const server = await spawnServer(dir, ['--admin-token', ADMIN, '--threads', String(threads)]);
   try {
     const sessions = await createSessions(server.url, worlds);
     let i = 0;
@@ -80,7 +85,7 @@ async function throughput(dir: string, worlds: BenchWorld[]): Promise<string> {
     const after = load();
     const codes = Object.entries(r.statusCodeStats).map(([c, v]) => `${c}: ${v.count}`).join(', ');
     const line = [
-      `throughput: ${connections} connections, ${duration} s, ${worlds.length} worlds, ${availableParallelism()} cores`,
+      `throughput: --threads ${threads}, ${connections} connections, ${duration} s, ${worlds.length} worlds, ${availableParallelism()} cores`,
       `  requests/s ${r.requests.average.toFixed(0)} (total ${r.requests.total}), latency p50 ${ms(r.latency.p50)}, p99 ${ms(r.latency.p99)}, max ${ms(r.latency.max)}`,
       `  errors ${r.errors}, timeouts ${r.timeouts}, non-2xx ${r.non2xx} (${codes})`,
       `  server CPU ${cpu.toFixed(1)} s = ${((cpu * 1000) / r.requests.total).toFixed(3)} ms per request (${(r.requests.total / cpu).toFixed(0)} requests per CPU-second); ${(cpu / r.duration * 100).toFixed(0)}% of one core`,
@@ -94,7 +99,7 @@ async function throughput(dir: string, worlds: BenchWorld[]): Promise<string> {
 }
 
 async function fuzz(dir: string, worlds: BenchWorld[]): Promise<string> {
-  const server = await spawnServer(dir, ['--admin-token', ADMIN, '--rate-limit', '0']);
+  const server = await spawnServer(dir, ['--admin-token', ADMIN, '--rate-limit', '0', '--threads', lastThreads]);
   try {
     const sessions = await createSessions(server.url, worlds.slice(0, 10));
     const t0 = performance.now();
@@ -104,7 +109,7 @@ async function fuzz(dir: string, worlds: BenchWorld[]): Promise<string> {
     const ok = await fetch(`${server.url}/v1/search?world=${worlds[0]!.id}`, { method: 'POST', body: JSON.stringify({ query: worlds[0]!.queries[0] }) });
     const okText = await ok.text();
     const lines = [
-      `fuzz: ${r.sent} bad requests in ${secs.toFixed(1)} s; by class ${JSON.stringify(r.byClass)}; 5xx: ${r.fiveXx.length}; transport errors: ${r.transportErrors}`,
+      `fuzz (--threads ${lastThreads}): ${r.sent} bad requests in ${secs.toFixed(1)} s; by class ${JSON.stringify(r.byClass)}; 5xx: ${r.fiveXx.length}; transport errors: ${r.transportErrors}`,
       `  afterwards: /health ${health.status}, a valid search ${ok.status} (${okText.startsWith('Results for') ? 'results' : 'NOT results'})`,
       ...Object.entries(r.byKind).map(([k, v]) => `  ${k}: ${JSON.stringify(v)}`),
       ...r.fiveXx.slice(0, 10).map((f) => `  5xx ${f.status} ${f.kind} ${f.path} ${f.body}`),
@@ -165,7 +170,7 @@ function median(xs: number[]): number {
 }
 
 async function soak(dir: string, worlds: BenchWorld[]): Promise<string> {
-  const server = await spawnServer(dir, ['--rate-limit', '0', '--max-open-worlds', '32', '--session-ttl', '20']);
+  const server = await spawnServer(dir, ['--rate-limit', '0', '--max-open-worlds', '32', '--session-ttl', '20', '--threads', lastThreads]);
   const samples: { t: number; rss: number; heap: number }[] = [];
   let t0 = performance.now();
   const sample = async () => {
@@ -195,7 +200,7 @@ async function soak(dir: string, worlds: BenchWorld[]): Promise<string> {
     const stats = (xs: typeof samples, k: 'rss' | 'heap') => ({ med: median(xs.map((s) => s[k])), max: Math.max(...xs.map((s) => s[k])), min: Math.min(...xs.map((s) => s[k])) });
     const [er, lr, eh, lh] = [stats(early, 'rss'), stats(late, 'rss'), stats(early, 'heap'), stats(late, 'heap')];
     const lines = [
-      `soak: ${win} s warm-up, then ${minutes} min measured; 20 connections; session churn over ${worlds.length} worlds; --max-open-worlds 32, --session-ttl 20`,
+      `soak: --threads ${lastThreads}, ${win} s warm-up, then ${minutes} min measured; 20 connections; session churn over ${worlds.length} worlds; --max-open-worlds 32, --session-ttl 20`,
       `  ${r.requests.total} requests (${r.requests.average.toFixed(0)}/s), p50 ${ms(r.latency.p50)}, p99 ${ms(r.latency.p99)}, errors ${r.errors}, non-2xx ${r.non2xx}`,
       `  RSS first ${win} s vs last ${win} s: median ${mb(er.med)} → ${mb(lr.med)} (${pct(er.med, lr.med)}), peak ${mb(er.max)} → ${mb(lr.max)} (${pct(er.max, lr.max)})`,
       `  JS heap: median ${mb(eh.med)} → ${mb(lh.med)}, lowest (after a major GC) ${mb(eh.min)} → ${mb(lh.min)}, peak ${mb(eh.max)} → ${mb(lh.max)}`,
@@ -214,6 +219,6 @@ async function soak(dir: string, worlds: BenchWorld[]): Promise<string> {
 
 const { dir, worlds } = await ensureWorlds(count, seed, process.argv.includes('--worlds') ? flag('worlds', '') : undefined);
 console.log(`${worlds.length} worlds in ${dir}; node ${process.version}; ${availableParallelism()} cores; load average ${load()}`);
-if (only.has('throughput')) await throughput(dir, worlds);
+if (only.has('throughput')) for (const t of threadList) await throughput(dir, worlds, t);
 if (only.has('fuzz')) await fuzz(dir, worlds);
 if (only.has('soak')) await soak(dir, worlds);

@@ -17,6 +17,7 @@
  *   POST   /retrieve   ?session=|?world=    Search-R1 retrieval shape (retrieve.ts)
  *   POST   /mcp        ?session=|?world=    MCP, streamable HTTP (mcp-http.ts)
  */
+import { randomBytes } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { FictionError } from '../errors.js';
 import type { ToolResult } from '../search/call-tool.js';
@@ -27,9 +28,9 @@ import type { ServerContext } from './context.js';
 import { replyForError } from './http-errors.js';
 import { handleMcp } from './mcp-http.js';
 import { accounting, rateLimit, replyError } from './middleware.js';
-import { parseRetrieve, retrieve } from './retrieve.js';
-import type { StoredSession } from './session-store.js';
-import { runToolCall, withTarget, type TargetSpec } from './targets.js';
+import { checkRetrieveTargets, parseRetrieve, retrieve } from './retrieve.js';
+import type { SessionDescription } from './session-store.js';
+import { callAt, type TargetSpec } from './targets.js';
 
 type Format = 'text' | 'json';
 
@@ -55,12 +56,7 @@ function intParam(c: Context, name: string, fallback: number, max: number): numb
   return Number(raw);
 }
 
-function describeSession(ctx: ServerContext, s: StoredSession) {
-  return {
-    session: s.id, world: s.worldId, task: s.session.taskId, seed: s.session.seed, calls: s.session.callCount,
-    createdAt: new Date(s.createdAt).toISOString(), expiresAt: new Date(ctx.sessions.expiresAt(s)).toISOString(),
-  };
-}
+const newSessionId = () => `s_${randomBytes(18).toString('base64url')}`;
 
 export function createApp(ctx: ServerContext): Hono {
   const app = new Hono();
@@ -74,10 +70,15 @@ export function createApp(ctx: ServerContext): Hono {
   });
   app.notFound((c) => replyError(c, 'NOT_FOUND', `no route ${c.req.method} ${c.req.path.slice(0, 100)}`));
 
-  app.get('/health', (c) =>
-    c.json({ status: ctx.draining ? 'draining' : 'ok', sessions: ctx.sessions.size, openWorlds: ctx.pool.openCount, inFlight: ctx.inFlight }, ctx.draining ? 503 : 200));
+  app.get('/health', async (c) => {
+    await ctx.compute?.refresh();
+    return c.json({ status: ctx.draining ? 'draining' : 'ok', sessions: ctx.sessionCount(), openWorlds: ctx.openWorldCount(), inFlight: ctx.inFlight }, ctx.draining ? 503 : 200);
+  });
 
-  app.get('/metrics', (c) => c.text(ctx.metrics.render(), 200, { 'Content-Type': 'text/plain; version=0.0.4; charset=utf-8' }));
+  app.get('/metrics', async (c) => {
+    await ctx.compute?.refresh();
+    return c.text(ctx.metrics.render(), 200, { 'Content-Type': 'text/plain; version=0.0.4; charset=utf-8' });
+  });
 
   app.get('/v1/worlds', (c) => {
     const all = ctx.pool.list();
@@ -115,26 +116,44 @@ export function createApp(ctx: ServerContext): Hono {
   app.post('/v1/sessions', async (c) => {
     const body = await readJsonObject(bodyOf(c), ctx.limits.maxBodyBytes);
     if (body.task !== undefined && body.task !== null) requireAdmin(ctx.adminToken, c.req.header('authorization'));
-    const s = ctx.sessions.create({ world: body.world, task: body.task, seed: body.seed, profile: body.profile });
+    const spec = { world: body.world, task: body.task, seed: body.seed, profile: body.profile };
+    let described: SessionDescription;
+    if (ctx.compute) {
+      const id = newSessionId();
+      described = await ctx.compute.request<SessionDescription>(ctx.compute.indexOf(id), { op: 'create', id, spec });
+    } else {
+      described = ctx.sessions.describe(ctx.sessions.create(spec));
+    }
     ctx.metrics.count('fictionworld_sessions_created_total', 'Sessions created.');
-    return c.json(describeSession(ctx, s), 201);
+    return c.json(described, 201);
   });
 
-  app.get('/v1/sessions/:id', (c) => c.json(describeSession(ctx, ctx.sessions.get(c.req.param('id')))));
+  /** A session operation, in this thread or in the worker that owns the session. */
+  const sessionOp = <T>(op: 'get' | 'close' | 'trajectory', id: string, local: () => T): Promise<T> | T =>
+    ctx.compute ? ctx.compute.request<T>(ctx.compute.indexOf(id), { op, id }) : local();
 
-  app.delete('/v1/sessions/:id', (c) => {
-    if (!ctx.sessions.close(c.req.param('id'))) throw new FictionError('NOT_FOUND', 'no such session (it may have expired)');
+  app.get('/v1/sessions/:id', async (c) => {
+    const id = c.req.param('id');
+    return c.json(await sessionOp('get', id, () => ctx.sessions.describe(ctx.sessions.get(id))));
+  });
+
+  app.delete('/v1/sessions/:id', async (c) => {
+    const id = c.req.param('id');
+    if (!(await sessionOp('close', id, () => ctx.sessions.close(id)))) throw new FictionError('NOT_FOUND', 'no such session (it may have expired)');
     return c.json({ closed: true });
   });
 
-  app.get('/v1/sessions/:id/trajectory', (c) =>
-    c.body(ctx.sessions.get(c.req.param('id')).session.trajectoryJsonl(), 200, { 'Content-Type': 'application/x-ndjson; charset=utf-8' }));
+  app.get('/v1/sessions/:id/trajectory', async (c) => {
+    const id = c.req.param('id');
+    const jsonl = await sessionOp('trajectory', id, () => ctx.sessions.get(id).session.trajectoryJsonl());
+    return c.body(jsonl, 200, { 'Content-Type': 'application/x-ndjson; charset=utf-8' });
+  });
 
   const toolRoute = (toCall: (body: Record<string, unknown>) => ToolCall) => async (c: Context) => {
     const format = formatOf(c);
     const spec = targetOf(c);
     const body = await readJsonObject(bodyOf(c), ctx.limits.maxBodyBytes);
-    const result = await withTarget(ctx, spec, (t) => runToolCall(ctx, t, toCall(body)));
+    const result = await callAt(ctx, spec, toCall(body));
     return observation(c, result, format);
   };
   app.post('/v1/search', toolRoute((body) => ({ name: 'web_search', arguments: body })));
@@ -143,7 +162,7 @@ export function createApp(ctx: ServerContext): Hono {
 
   app.post('/retrieve', async (c) => {
     const body = await readJsonObject(bodyOf(c), ctx.limits.maxRetrieveBodyBytes);
-    return c.json(await retrieve(ctx, parseRetrieve(ctx, body, targetOf(c))));
+    return c.json(await retrieve(ctx, await checkRetrieveTargets(ctx, parseRetrieve(ctx, body, targetOf(c)))));
   });
 
   app.all('/mcp', (c) => handleMcp(ctx, bodyOf(c), targetOf(c)));

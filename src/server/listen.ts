@@ -46,7 +46,7 @@ export async function startServer(opts: ListenOptions): Promise<RunningServer> {
       });
     });
   } catch (e) {
-    ctx.close();
+    await ctx.close();
     throw new FictionError('IO', `cannot listen on ${host}:${opts.port ?? DEFAULT_PORT}: ${(e as NodeJS.ErrnoException).code ?? 'error'}`, { cause: e });
   }
   const address = server.address();
@@ -67,7 +67,7 @@ export async function startServer(opts: ListenOptions): Promise<RunningServer> {
       const abandoned = ctx.inFlight;
       server.closeAllConnections();
       await closed;
-      ctx.close();
+      await ctx.close();
       ctx.log.info('stopped', { reason, abandoned });
     })();
     return closing;

@@ -9,16 +9,16 @@ import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/
 import { readJsonBody, type BodySource } from './body.js';
 import type { ServerContext } from './context.js';
 import { createToolServer } from './mcp-tools.js';
-import { checkTarget, runToolCall, withTarget, type TargetSpec } from './targets.js';
+import { callAt, checkTargetAnywhere, type TargetSpec } from './targets.js';
 
 const METHOD_NOT_ALLOWED = JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed: POST JSON-RPC messages to /mcp.' }, id: null });
 
 export async function handleMcp(ctx: ServerContext, src: BodySource, spec: TargetSpec): Promise<Response> {
   const req = src.req;
   if (req.method !== 'POST') return new Response(METHOD_NOT_ALLOWED, { status: 405, headers: { Allow: 'POST', 'Content-Type': 'application/json' } });
-  checkTarget(ctx, spec);
+  await checkTargetAnywhere(ctx, spec);
   const body = await readJsonBody(src, ctx.limits.maxBodyBytes);
-  const server = createToolServer((call) => withTarget(ctx, spec, (t) => runToolCall(ctx, t, call)));
+  const server = createToolServer((call) => callAt(ctx, spec, call));
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
   await server.connect(transport);
   try {

@@ -28,6 +28,16 @@ export interface StoredSession {
   lastUsed: number;
 }
 
+export interface SessionDescription {
+  session: string;
+  world: string;
+  task: string | null;
+  seed: number;
+  calls: number;
+  createdAt: string;
+  expiresAt: string;
+}
+
 export interface SessionStoreOptions {
   ttlMs: number;
   maxSessions: number;
@@ -80,7 +90,8 @@ export class SessionStore {
     return this.slots.size;
   }
 
-  create(spec: SessionSpec): StoredSession {
+  /** A new session; `id` is given by a caller that routes by it (the compute pool), else drawn at random. */
+  create(spec: SessionSpec, id = `s_${randomBytes(18).toString('base64url')}`): StoredSession {
     const seed = seedOf(spec.seed);
     const taskId = taskOf(spec.task);
     const profile = profileOf(spec.profile);
@@ -89,7 +100,6 @@ export class SessionStore {
     const handle = this.pool.acquire(spec.world);
     try {
       const session = createSession(handle.world, { taskId, seed, profile, renderer: this.opts.renderer, historyLimit: this.opts.historyLimit });
-      const id = `s_${randomBytes(18).toString('base64url')}`;
       const t = this.now();
       const stored: StoredSession = { id, worldId: handle.world.id, session, createdAt: t, lastUsed: t };
       this.slots.set(id, { stored, release: handle.release });
@@ -115,6 +125,14 @@ export class SessionStore {
 
   expiresAt(s: StoredSession): number {
     return s.lastUsed + this.opts.ttlMs;
+  }
+
+  /** What the API says about a session. */
+  describe(s: StoredSession): SessionDescription {
+    return {
+      session: s.id, world: s.worldId, task: s.session.taskId, seed: s.session.seed, calls: s.session.callCount,
+      createdAt: new Date(s.createdAt).toISOString(), expiresAt: new Date(this.expiresAt(s)).toISOString(),
+    };
   }
 
   /** Close session `id`; false when there was none. */

@@ -64,3 +64,15 @@ export async function withTarget<T>(ctx: ServerContext, spec: TargetSpec, fn: (t
     target.release();
   }
 }
+
+/** checkTarget, wherever the core runs (in a worker thread it is the owning worker that knows). */
+export async function checkTargetAnywhere(ctx: ServerContext, spec: TargetSpec): Promise<void> {
+  if (ctx.compute) await ctx.compute.at(spec, { op: 'check', spec });
+  else checkTarget(ctx, spec);
+}
+
+/** One tool call at a target, wherever the core runs: the same checks, result and metrics either way. */
+export function callAt(ctx: ServerContext, spec: TargetSpec, call: ToolCall): Promise<ToolResult> {
+  if (ctx.compute) return ctx.compute.at<ToolResult>(spec, { op: 'call', spec, call });
+  return withTarget(ctx, spec, (t) => runToolCall(ctx, t, call));
+}

@@ -1,4 +1,4 @@
-/** SIGTERM on a spawned `fictionworld serve`: in-flight requests finish, new ones are refused, the process exits 0. */
+/** SIGTERM on a spawned `fictionworld serve` (core in the HTTP thread, or in two worker threads): in-flight requests finish, new ones are refused, the process exits 0. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { MAIN, REPO } from './mcp-clients.js';
@@ -7,8 +7,8 @@ import { worldsDir } from './fixtures.js';
 const { dir, worlds } = worldsDir(1);
 const W0 = worlds[0]!.meta.world_id;
 
-function spawnServer(): Promise<{ child: ChildProcess; url: string; stderr: () => string; exited: Promise<number | null> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, 'serve', '--worlds', dir, '--port', '0'], { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'] });
+function spawnServer(threads: number): Promise<{ child: ChildProcess; url: string; stderr: () => string; exited: Promise<number | null> }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, 'serve', '--worlds', dir, '--port', '0', '--threads', String(threads)], { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
   child.stderr!.on('data', (d: Buffer) => void (err += d.toString()));
@@ -23,9 +23,9 @@ function spawnServer(): Promise<{ child: ChildProcess; url: string; stderr: () =
   });
 }
 
-describe('serve: SIGTERM drains', () => {
+describe.each([1, 2])('serve --threads %i: SIGTERM drains', (threads) => {
   it('finishes in-flight requests, refuses new ones, closes and exits 0', async () => {
-    const { child, url, stderr, exited } = await spawnServer();
+    const { child, url, stderr, exited } = await spawnServer(threads);
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     // a session whose calls really wait 1.5 s (simulated latency with sleep)
     const profile = { latencyRate: 1, latencyMinMs: 1500, latencyMaxMs: 1500, sleep: true };

@@ -1,7 +1,8 @@
 /**
  * One core, four edges: the same input gives the same observation from the CLI (`search`, `open`),
  * HTTP (`/v1/search`, `/v1/open`), MCP over streamable HTTP (`/mcp`) and MCP over stdio (`mcp`),
- * as text and as JSON, for a fresh session and for one bound to a task with a perturbation profile.
+ * as text and as JSON, for a fresh session and for one bound to a task with a perturbation profile;
+ * with the search core in the HTTP thread (`threads: 1`) and in worker threads (`threads: 2`).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../src/server/listen.js';
@@ -20,12 +21,6 @@ interface Observation {
 }
 
 let server: RunningServer;
-beforeAll(async () => {
-  server = await startServer({ worlds: dir, port: 0, logger: createLogger('silent') });
-});
-afterAll(async () => {
-  await server.shutdown();
-});
 
 type Call = { tool: 'web_search'; args: { query?: string; queries?: string[]; page?: number } } | { tool: 'web_extractor'; args: { url: string } };
 
@@ -59,7 +54,15 @@ const calls: Call[] = [
   { tool: 'web_extractor', args: { url: 'https://nowhere.example/x' } },
 ];
 
-describe('same input, same observation on every edge', () => {
+describe.each([1, 2])('same input, same observation on every edge (threads: %i)', (threads) => {
+  beforeAll(async () => {
+    server = await startServer({ worlds: dir, port: 0, logger: createLogger('silent'), threads });
+    expect(server.ctx.compute?.size ?? 1).toBe(threads);
+  });
+  afterAll(async () => {
+    await server.shutdown();
+  });
+
   it('fresh sessions over a world', async () => {
     const stdio = await stdioClient(['--worlds', dir, '--world', W0]);
     const mcpHttp = await httpClient(`${server.url}/mcp?world=${W0}`);

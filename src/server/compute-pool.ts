@@ -1,0 +1,135 @@
+/**
+ * The server's multi-core mode (`serve --threads N`): the search core (world handles, sessions,
+ * callTool) runs in N worker threads (compute-worker.ts) while the main thread does HTTP. A call goes to
+ * the worker chosen by a stable hash of its session id, or for `?world=` calls of its world id, so a
+ * session lives in exactly one worker (its history, seed and guard stay whole) and a world is opened by
+ * one worker for one-off calls. Each worker keeps ceil(limit / N) of the session and open-world limits.
+ */
+import { Worker } from 'node:worker_threads';
+import { FictionError, type ErrorCode } from '../errors.js';
+import { hash32 } from '../rng.js';
+import type { ComputeOp, ComputeReply, ComputeWorkerData, WorkerStats } from './compute-worker.js';
+import type { Metrics } from './metrics.js';
+import type { TargetSpec } from './targets.js';
+
+function workerUrl(): URL {
+  return import.meta.url.endsWith('.ts') ? new URL('./compute-worker-entry.mjs', import.meta.url) : new URL('./compute-worker.js', import.meta.url);
+}
+
+interface Pending {
+  resolve(value: unknown): void;
+  reject(e: Error): void;
+}
+
+interface Slot {
+  worker: Worker;
+  pending: Map<number, Pending>;
+  stats: WorkerStats;
+  dead: Error | undefined;
+  exited: Promise<void>;
+}
+
+export class ComputePool {
+  readonly size: number;
+  private readonly slots: Slot[];
+  private readonly metrics: Metrics;
+  private seq = 0;
+  private closing: Promise<void> | undefined;
+
+  constructor(n: number, data: ComputeWorkerData, metrics: Metrics) {
+    this.size = n;
+    this.metrics = metrics;
+    this.slots = Array.from({ length: n }, () => this.spawn(data));
+  }
+
+  private spawn(data: ComputeWorkerData): Slot {
+    const worker = new Worker(workerUrl(), { workerData: data });
+    const slot: Slot = { worker, pending: new Map(), stats: { sessions: 0, openWorlds: 0, opens: 0, closes: 0 }, dead: undefined, exited: Promise.resolve() };
+    const fail = (e: Error) => {
+      slot.dead ??= e;
+      for (const p of slot.pending.values()) p.reject(new FictionError('INTERNAL', 'a compute worker stopped', { cause: e }));
+      slot.pending.clear();
+    };
+    slot.exited = new Promise((resolve) => worker.once('exit', () => resolve()));
+    worker.on('message', (r: ComputeReply) => {
+      slot.stats = r.stats;
+      for (const c of r.counts) this.metrics.count(c.name, c.help, c.labels, c.by);
+      const p = slot.pending.get(r.seq);
+      if (!p) return;
+      slot.pending.delete(r.seq);
+      if (r.ok) p.resolve(r.value);
+      else p.reject(new FictionError(r.code as ErrorCode, r.message));
+    });
+    worker.on('error', (e) => fail(e));
+    worker.once('exit', (code) => fail(new Error(`compute worker exited (${code})`)));
+    return slot;
+  }
+
+  /** The worker index for a key (a session id or a world id). */
+  indexOf(key: unknown): number {
+    return typeof key === 'string' ? hash32(key) % this.size : 0;
+  }
+
+  /** The worker that owns a target: its session's, else its world's. */
+  indexOfTarget(spec: TargetSpec): number {
+    return this.indexOf(spec.session !== undefined ? spec.session : spec.world);
+  }
+
+  request<T>(index: number, op: ComputeOp): Promise<T> {
+    const slot = this.slots[index]!;
+    if (slot.dead) return Promise.reject(new FictionError('INTERNAL', 'a compute worker stopped', { cause: slot.dead }));
+    const seq = ++this.seq;
+    return new Promise<T>((resolve, reject) => {
+      slot.pending.set(seq, { resolve: resolve as (v: unknown) => void, reject });
+      slot.worker.postMessage({ ...op, seq });
+    });
+  }
+
+  /** Run `op` at the worker that owns `spec`. */
+  at<T>(spec: TargetSpec, op: ComputeOp): Promise<T> {
+    return this.request<T>(this.indexOfTarget(spec), op);
+  }
+
+  /** Ask every live worker for its counts (so /health and /metrics are current). */
+  async refresh(): Promise<void> {
+    await Promise.all(this.slots.map((s, i) => (s.dead ? undefined : this.request(i, { op: 'stats' }).catch(() => {}))));
+  }
+
+  private sum(k: keyof WorkerStats): number {
+    return this.slots.reduce((n, s) => n + s.stats[k], 0);
+  }
+
+  get sessions(): number {
+    return this.sum('sessions');
+  }
+
+  get openWorlds(): number {
+    return this.sum('openWorlds');
+  }
+
+  get opens(): number {
+    return this.sum('opens');
+  }
+
+  get closes(): number {
+    return this.sum('closes');
+  }
+
+  /** Close every worker's sessions and worlds, then let it exit (terminated after `timeoutMs`). Idempotent. */
+  close(timeoutMs = 5000): Promise<void> {
+    this.closing ??= (async () => {
+      await Promise.all(
+        this.slots.map(async (s, i) => {
+          if (!s.dead) await this.request(i, { op: 'shutdown' }).catch(() => {});
+          let timer: NodeJS.Timeout | undefined;
+          const late = new Promise<void>((resolve) => {
+            timer = setTimeout(() => void s.worker.terminate().then(() => resolve(), () => resolve()), timeoutMs);
+          });
+          await Promise.race([s.exited, late]);
+          clearTimeout(timer);
+        }),
+      );
+    })();
+    return this.closing;
+  }
+}

@@ -1,0 +1,144 @@
+/**
+ * The multi-core mode (`threads: 2`) answers exactly as the in-process mode (`threads: 1`): the same
+ * script of requests (sessions with history, seeds and a profile; one-off calls; /retrieve; MCP; every
+ * kind of error) gives the same statuses and bodies from both, session ids and times aside. Sessions
+ * spread over the workers, and shutdown stops them.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type RunningServer } from '../../src/server/listen.js';
+import { createLogger } from '../../src/server/log.js';
+import { worldsDir } from './fixtures.js';
+
+const { dir, worlds } = worldsDir(2);
+const W0 = worlds[0]!.meta.world_id;
+const W1 = worlds[1]!.meta.world_id;
+const data = worlds[0]!;
+const task = data.tasks.find((t) => t.kind === 'multi_hop') ?? data.tasks[0]!;
+
+let one: RunningServer;
+let two: RunningServer;
+beforeAll(async () => {
+  [one, two] = await Promise.all([
+    startServer({ worlds: dir, port: 0, logger: createLogger('silent'), threads: 1, limits: { rateLimit: 0 } }),
+    startServer({ worlds: dir, port: 0, logger: createLogger('silent'), threads: 2, limits: { rateLimit: 0 } }),
+  ]);
+});
+afterAll(async () => {
+  await Promise.all([one?.shutdown(), two?.shutdown()]);
+});
+
+interface Reply {
+  status: number;
+  body: string;
+}
+
+/** Run one script against a server; `$S`, `$T` in paths and bodies are its first and second session ids. */
+async function script(server: RunningServer): Promise<Reply[]> {
+  const out: Reply[] = [];
+  const ids: string[] = [];
+  const send = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
+    const fill = (s: string) => s.replaceAll('$S', ids[0] ?? 'none').replaceAll('$T', ids[1] ?? 'none');
+    const res = await fetch(`${server.url}${fill(path)}`, { method, headers, body: body === undefined ? undefined : fill(typeof body === 'string' ? body : JSON.stringify(body)) });
+    let text = await res.text();
+    ids.forEach((id, i) => (text = text.replaceAll(id, `<session ${i}>`)));
+    text = text.replace(/"(createdAt|expiresAt)":"[^"]+"/g, '"$1":"<time>"');
+    // each worker opens the worlds of its own sessions: a world can be open in two workers
+    text = text.replace(/"openWorlds":\d+/, '"openWorlds":"<n>"');
+    out.push({ status: res.status, body: text });
+    return text;
+  };
+  const create = async (spec: unknown) => {
+    const res = await fetch(`${server.url}/v1/sessions`, { method: 'POST', body: JSON.stringify(spec) });
+    const json = (await res.json()) as { session?: string };
+    out.push({ status: res.status, body: json.session ? 'created' : JSON.stringify(json) });
+    if (json.session) ids.push(json.session);
+  };
+  await create({ world: W0, task: task.id, seed: 3, profile: 'heavy' });
+  await create({ world: W1, seed: 9, profile: 'light' });
+  for (const q of [task.question, 'launch price', 'chief executive', task.question, 'units sold']) {
+    await send('POST', '/v1/search?session=$S', { query: q });
+    await send('POST', '/v1/search?session=$T&format=json', { queries: [q, 'battery'] });
+  }
+  await send('POST', '/v1/open?session=$S', { url: data.documents[3]!.url });
+  await send('POST', '/v1/call?session=$S&format=json', { name: 'web_search', arguments: { query: 'display', page: 2 } });
+  await send('POST', `/v1/search?world=${W1}`, { query: 'launch price' });
+  await send('POST', '/retrieve?session=$S', { queries: ['launch price', task.question], topk: 5, return_scores: true });
+  await send('POST', '/retrieve', { queries: ['launch price', 'camera'], sessions: ['$T', '$S'], topk: 4 });
+  await send('POST', '/retrieve', { queries: ['launch price', 'camera'], worlds: [W0, W1], topk: 12, return_scores: true });
+  const mcp = (id: number, query: string) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'web_search', arguments: { query } } });
+  const mcpHeaders = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+  await send('POST', '/mcp?session=$S', mcp(1, 'launch price'), mcpHeaders);
+  await send('POST', `/mcp?world=${W0}`, mcp(2, task.question), mcpHeaders);
+  await send('GET', '/v1/sessions/$S');
+  await send('GET', '/v1/sessions/$S/trajectory');
+  await send('GET', '/health');
+  // errors
+  await create({ world: W0, task: 'no-such-task' });
+  await create({ world: 'w0-999999' });
+  await create({ world: W0, profile: 'nope' });
+  await create({ world: W0, seed: -1 });
+  await send('POST', '/v1/search?session=s_AAAAAAAAAAAAAAAAAAAAAAAA', { query: 'x' });
+  await send('POST', '/v1/search?session=bad', { query: 'x' });
+  await send('POST', '/v1/search?world=w0-999999', { query: 'x' });
+  await send('POST', '/v1/search?world=../etc', { query: 'x' });
+  await send('POST', `/v1/search?world=${W0}&session=$S`, { query: 'x' });
+  await send('POST', '/v1/search', { query: 'x' });
+  await send('POST', '/v1/search?session=$S', { nothing: 1 });
+  await send('POST', '/v1/search?session=$S', { query: 'x'.repeat(5000) });
+  await send('POST', '/v1/open?session=$S', { url: 'https://nowhere.example/x' });
+  await send('POST', '/retrieve', { queries: ['a', 'b'], sessions: ['$S', 's_AAAAAAAAAAAAAAAAAAAAAAAA'] });
+  await send('POST', '/retrieve', { queries: ['a'], worlds: ['w0-999999'] });
+  await send('POST', '/mcp?session=s_AAAAAAAAAAAAAAAAAAAAAAAA', mcp(3, 'x'), mcpHeaders);
+  await send('GET', '/v1/sessions/s_AAAAAAAAAAAAAAAAAAAAAAAA');
+  await send('GET', '/v1/sessions/bad/trajectory');
+  await send('DELETE', '/v1/sessions/$S');
+  await send('DELETE', '/v1/sessions/$S');
+  await send('POST', '/v1/search?session=$S', { query: 'x' });
+  await send('GET', '/health');
+  return out;
+}
+
+describe('serve --threads', () => {
+  it('runs the core in worker threads', () => {
+    expect(one.ctx.compute).toBeUndefined();
+    expect(two.ctx.compute?.size).toBe(2);
+  });
+
+  it('answers a whole script of calls, sessions and errors exactly as the in-process mode', async () => {
+    const [a, b] = await Promise.all([script(one), script(two)]);
+    expect(a.length).toBeGreaterThan(40);
+    expect(a.filter((r) => r.status === 200).length).toBeGreaterThan(20);
+    expect(new Set(a.map((r) => r.status))).toEqual(new Set([200, 201, 400, 404]));
+    expect(b).toEqual(a);
+  });
+
+  it('spreads sessions over the workers and counts them in /health and /metrics', async () => {
+    const before = ((await (await fetch(`${two.url}/health`)).json()) as { sessions: number }).sessions;
+    const ids: string[] = [];
+    for (let i = 0; i < 12; i++) {
+      const res = await fetch(`${two.url}/v1/sessions`, { method: 'POST', body: JSON.stringify({ world: i % 2 ? W0 : W1 }) });
+      ids.push(((await res.json()) as { session: string }).session);
+    }
+    expect(new Set(ids.map((id) => two.ctx.compute!.indexOf(id))).size).toBe(2);
+    const health = (await (await fetch(`${two.url}/health`)).json()) as { sessions: number; openWorlds: number };
+    expect(health.sessions).toBe(before + 12);
+    expect(health.openWorlds).toBeGreaterThanOrEqual(2);
+    const metrics = await (await fetch(`${two.url}/metrics`)).text();
+    expect(metrics).toMatch(new RegExp(`^fictionworld_sessions ${before + 12}$`, 'm'));
+    expect(metrics).toMatch(/^fictionworld_compute_threads 2$/m);
+    for (const id of ids) expect((await fetch(`${two.url}/v1/sessions/${id}`, { method: 'DELETE' })).status).toBe(200);
+    const after = await (await fetch(`${two.url}/metrics`)).text();
+    expect(after).toMatch(new RegExp(`^fictionworld_sessions ${before}$`, 'm'));
+    expect(after).toMatch(/^fictionworld_sessions_closed_total\{reason="closed"\} \d+$/m);
+    expect(after).toMatch(/^fictionworld_tool_calls_total\{tool="web_search",outcome="ok"\} \d+$/m);
+  });
+
+  it('stops its workers on shutdown', async () => {
+    const s = await startServer({ worlds: dir, port: 0, logger: createLogger('silent'), threads: 2 });
+    const res = await fetch(`${s.url}/v1/search?world=${W0}`, { method: 'POST', body: JSON.stringify({ query: 'launch price' }) });
+    expect(res.status).toBe(200);
+    await s.shutdown();
+    await expect(s.ctx.compute!.request(0, { op: 'stats' })).rejects.toMatchObject({ code: 'INTERNAL' });
+    await expect(s.ctx.compute!.request(1, { op: 'stats' })).rejects.toMatchObject({ code: 'INTERNAL' });
+  });
+});
