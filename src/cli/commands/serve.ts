@@ -1,4 +1,5 @@
 /** `serve --worlds DIR [--host H] [--port P] [--admin-token T] [--renderer …] [--threads N]`: the HTTP API, /retrieve and /mcp until SIGTERM. */
+import { availableParallelism } from 'node:os';
 import type { Command } from 'commander';
 import { FictionError } from '../../errors.js';
 import { DEFAULT_LIMITS, type ServerLimits } from '../../server/limits.js';
@@ -22,7 +23,7 @@ export function registerServe(program: Command, io: Io): void {
     .option('--session-ttl <seconds>', 'a session unused this long expires', positiveInt('--session-ttl'), DEFAULT_LIMITS.sessionTtlMs / 1000)
     .option('--rate-limit <n>', 'requests per second per session, key or address (0: off)', nonNegativeInt('--rate-limit'), DEFAULT_LIMITS.rateLimit)
     .option('--rate-burst <n>', 'burst above the rate', positiveInt('--rate-burst'))
-    .option('--threads <n>', 'worker threads running the search core (1: in the HTTP thread; more is experimental)', positiveInt('--threads'), 1)
+    .option('--threads <n>', 'worker threads running the search core (default: the number of cores; 1: in the HTTP thread)', positiveInt('--threads'), availableParallelism())
     .option('--log-level <level>', `${LOG_LEVELS.join(', ')}`, 'info');
   addLlmOptions(cmd).action(async (o) => {
     if (o.port > 65535) throw new FictionError('BAD_INPUT', `--port must be at most 65535, got ${o.port}`);
