@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeTheme, sampleWorlds } from './_theme-suite.js';
 import { openWorld } from '../../src/db/open.js';
 import { checkTaskSql } from '../../src/db/task-sql.js';
 import { writeWorld } from '../../src/db/write.js';
@@ -22,18 +23,7 @@ describe('launches theme', () => {
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('generates worlds of 300–500 facts that pass every consistency check', () => {
-    for (const w of worlds) {
-      expect(w.meta.theme).toBe('launches');
-      expect(w.facts.length).toBeGreaterThanOrEqual(300);
-      expect(w.facts.length).toBeLessThanOrEqual(500);
-      expect(checkWorld(w)).toEqual([]);
-    }
-  });
-
-  it('derives every task kind in every world', () => {
-    for (const w of worlds) expect(new Set(w.tasks.map((t) => t.kind))).toEqual(new Set(TASK_KINDS));
-  });
+  describeTheme('launches', sampleWorlds('launches'));
 
   it('draws sizes and optional attributes per world', () => {
     expect(new Set(worlds.map((w) => w.rows.launches!.length)).size).toBeGreaterThan(3);
