@@ -51,7 +51,9 @@ export interface SpawnedServer {
 }
 
 export async function spawnServer(worldsDir: string, args: string[]): Promise<SpawnedServer> {
-  const child = spawn(process.execPath, [MAIN, 'serve', '--worlds', worldsDir, '--port', '0', '--log-level', 'warn', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof": extra node flags for the server (profiling).
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, MAIN, 'serve', '--worlds', worldsDir, '--port', '0', '--log-level', 'warn', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   let err = '';
   child.stderr!.on('data', (d: Buffer) => void (err = (err + d.toString()).slice(-4000)));
   const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));

@@ -32,10 +32,13 @@ CREATE TABLE tasks (
 );
 `;
 
+/** The tokenizer of both FTS5 indexes (src/search/fts-tokens.ts asks it how queries are tokenised). */
+export const FTS_TOKENIZER = 'porter unicode61 remove_diacritics 2';
+
 /** FTS5 indexes over passage text and page title/body (external content: no duplicated text). */
 export const FTS_SQL = `
-CREATE VIRTUAL TABLE passages_fts USING fts5(text, content='passages', content_rowid='id', tokenize='porter unicode61 remove_diacritics 2');
-CREATE VIRTUAL TABLE documents_fts USING fts5(title, body, content='documents', content_rowid='id', tokenize='porter unicode61 remove_diacritics 2');
+CREATE VIRTUAL TABLE passages_fts USING fts5(text, content='passages', content_rowid='id', tokenize='${FTS_TOKENIZER}');
+CREATE VIRTUAL TABLE documents_fts USING fts5(title, body, content='documents', content_rowid='id', tokenize='${FTS_TOKENIZER}');
 `;
 
 /** Fill the FTS indexes from their content tables (one pass, after the bulk insert). */

@@ -4,11 +4,14 @@
  * the worker chosen by a stable hash of its session id, or for `?world=` calls of its world id, so a
  * session lives in exactly one worker (its history, seed and guard stay whole) and a world is opened by
  * one worker for one-off calls. Each worker keeps ceil(limit / N) of the session and open-world limits.
+ * Requests made in one turn of the event loop go to a worker in one message, and its replies come back
+ * the same way: a message costs a wake-up of the other thread (a system call), so under load the hop
+ * costs one per turn, not one per request.
  */
 import { Worker } from 'node:worker_threads';
 import { FictionError, type ErrorCode } from '../errors.js';
 import { hash32 } from '../rng.js';
-import type { ComputeOp, ComputeReply, ComputeWorkerData, WorkerStats } from './compute-worker.js';
+import type { ComputeOp, ComputeReply, ComputeRequest, ComputeWorkerData, WorkerStats } from './compute-worker.js';
 import type { Metrics } from './metrics.js';
 import type { TargetSpec } from './targets.js';
 
@@ -24,6 +27,8 @@ interface Pending {
 interface Slot {
   worker: Worker;
   pending: Map<number, Pending>;
+  /** Requests of this turn of the event loop, sent together (one message, one wake-up of the worker). */
+  outbox: ComputeRequest[];
   stats: WorkerStats;
   dead: Error | undefined;
   exited: Promise<void>;
@@ -35,6 +40,7 @@ export class ComputePool {
   private readonly metrics: Metrics;
   private seq = 0;
   private closing: Promise<void> | undefined;
+  private flushing: NodeJS.Immediate | undefined;
 
   constructor(n: number, data: ComputeWorkerData, metrics: Metrics) {
     this.size = n;
@@ -44,21 +50,23 @@ export class ComputePool {
 
   private spawn(data: ComputeWorkerData): Slot {
     const worker = new Worker(workerUrl(), { workerData: data });
-    const slot: Slot = { worker, pending: new Map(), stats: { sessions: 0, openWorlds: 0, opens: 0, closes: 0 }, dead: undefined, exited: Promise.resolve() };
+    const slot: Slot = { worker, pending: new Map(), outbox: [], stats: { sessions: 0, openWorlds: 0, opens: 0, closes: 0 }, dead: undefined, exited: Promise.resolve() };
     const fail = (e: Error) => {
       slot.dead ??= e;
       for (const p of slot.pending.values()) p.reject(new FictionError('INTERNAL', 'a compute worker stopped', { cause: e }));
       slot.pending.clear();
     };
     slot.exited = new Promise((resolve) => worker.once('exit', () => resolve()));
-    worker.on('message', (r: ComputeReply) => {
-      slot.stats = r.stats;
-      for (const c of r.counts) this.metrics.count(c.name, c.help, c.labels, c.by);
-      const p = slot.pending.get(r.seq);
-      if (!p) return;
-      slot.pending.delete(r.seq);
-      if (r.ok) p.resolve(r.value);
-      else p.reject(new FictionError(r.code as ErrorCode, r.message));
+    worker.on('message', (batch: ComputeReply) => {
+      slot.stats = batch.stats;
+      for (const c of batch.counts) this.metrics.count(c.name, c.help, c.labels, c.by);
+      for (const r of batch.replies) {
+        const p = slot.pending.get(r.seq);
+        if (!p) continue;
+        slot.pending.delete(r.seq);
+        if (r.ok) p.resolve(r.value);
+        else p.reject(new FictionError(r.code as ErrorCode, r.message));
+      }
     });
     worker.on('error', (e) => fail(e));
     worker.once('exit', (code) => fail(new Error(`compute worker exited (${code})`)));
@@ -81,8 +89,20 @@ export class ComputePool {
     const seq = ++this.seq;
     return new Promise<T>((resolve, reject) => {
       slot.pending.set(seq, { resolve: resolve as (v: unknown) => void, reject });
-      slot.worker.postMessage({ ...op, seq });
+      slot.outbox.push({ ...op, seq });
+      this.flushing ??= setImmediate(() => this.flush());
     });
+  }
+
+  /** Post each worker's queued requests as one message. */
+  private flush(): void {
+    this.flushing = undefined;
+    for (const slot of this.slots) {
+      if (slot.outbox.length === 0) continue;
+      const batch = slot.outbox;
+      slot.outbox = [];
+      if (!slot.dead) slot.worker.postMessage(batch);
+    }
   }
 
   /** Run `op` at the worker that owns `spec`. */

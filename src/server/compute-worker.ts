@@ -1,7 +1,7 @@
 /**
  * A compute worker of the server's multi-core mode (compute-pool.ts): it holds its own world pool and
- * sessions (a full in-process ServerContext) and answers the main thread's requests, one message each,
- * through the same functions the in-process mode calls (targets.ts, retrieve.ts). Errors travel as
+ * sessions (a full in-process ServerContext) and answers the main thread's requests (batched, see
+ * ComputeReply) through the same functions the in-process mode calls (targets.ts, retrieve.ts). Errors travel as
  * (code, message) and are rethrown as FictionErrors on the main thread; metric counts travel back with
  * every reply, with the worker's session and world counts.
  */
@@ -47,7 +47,21 @@ export interface WorkerStats {
   closes: number;
 }
 
-export type ComputeReply = { seq: number; stats: WorkerStats; counts: MetricCount[] } & ({ ok: true; value: unknown } | { ok: false; code: string; message: string });
+/** One request as the main thread sends it (several go in one message: compute-pool.ts). */
+export type ComputeRequest = ComputeOp & { seq: number };
+
+export type ComputeReplyItem = { seq: number } & ({ ok: true; value: unknown } | { ok: false; code: string; message: string });
+
+/**
+ * One message back: the replies finished in this turn of the worker's event loop, the metric counts
+ * since the last message and the worker's session and world counts. Batching both ways keeps the
+ * thread hop to one message (and one wake-up) per turn instead of one per request.
+ */
+export interface ComputeReply {
+  stats: WorkerStats;
+  counts: MetricCount[];
+  replies: ComputeReplyItem[];
+}
 
 const data = workerData as ComputeWorkerData;
 const ctx = createServerContext({ worlds: data.worlds, renderer: data.renderer, limits: data.limits, logger: createLogger(data.logLevel) });
@@ -86,23 +100,40 @@ async function run(m: ComputeOp): Promise<unknown> {
 }
 
 const port = parentPort!;
-port.on('message', (msg: ComputeOp & { seq: number }) => {
-  void run(msg).then(
-    (value) => reply(msg.seq, { ok: true, value }),
-    (e: unknown) => {
-      if (isFictionError(e) && ['IO', 'INTERNAL', 'UPSTREAM'].includes(e.code)) ctx.log.error('request failed', { code: e.code, error: e.message, cause: (e.cause as Error)?.message });
-      if (!isFictionError(e)) ctx.log.error('unexpected error in compute worker', { error: (e as Error)?.message ?? String(e), stack: (e as Error)?.stack });
-      const fe = isFictionError(e) ? e : new FictionError('INTERNAL', 'internal error');
-      reply(msg.seq, { ok: false, code: fe.code, message: fe.message });
-    },
-  ).then(() => {
-    if (msg.op === 'shutdown') port.close();
-  });
-});
+let outbox: ComputeReplyItem[] = [];
+let flushing: NodeJS.Immediate | undefined;
 
-function reply(seq: number, r: { ok: true; value: unknown } | { ok: false; code: string; message: string }): void {
+/** Send the queued replies in one message, with the counts gathered since the last one. */
+function flush(): void {
+  flushing = undefined;
+  if (outbox.length === 0) return;
   const stats: WorkerStats = { sessions: ctx.sessions.size, openWorlds: ctx.pool.openCount, opens: ctx.pool.opens, closes: ctx.pool.closes };
-  const out = { seq, stats, counts, ...r } as ComputeReply;
+  const batch: ComputeReply = { stats, counts, replies: outbox };
   counts = [];
-  port.postMessage(out);
+  outbox = [];
+  port.postMessage(batch);
 }
+
+function reply(item: ComputeReplyItem): void {
+  outbox.push(item);
+  flushing ??= setImmediate(flush);
+}
+
+port.on('message', (batch: ComputeRequest[]) => {
+  for (const msg of batch) {
+    void run(msg).then(
+      (value) => reply({ seq: msg.seq, ok: true, value }),
+      (e: unknown) => {
+        if (isFictionError(e) && ['IO', 'INTERNAL', 'UPSTREAM'].includes(e.code)) ctx.log.error('request failed', { code: e.code, error: e.message, cause: (e.cause as Error)?.message });
+        if (!isFictionError(e)) ctx.log.error('unexpected error in compute worker', { error: (e as Error)?.message ?? String(e), stack: (e as Error)?.stack });
+        const fe = isFictionError(e) ? e : new FictionError('INTERNAL', 'internal error');
+        reply({ seq: msg.seq, ok: false, code: fe.code, message: fe.message });
+      },
+    ).then(() => {
+      if (msg.op !== 'shutdown') return;
+      if (flushing) clearImmediate(flushing);
+      flush();
+      port.close();
+    });
+  }
+});

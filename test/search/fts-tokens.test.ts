@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { ftsStems } from '../../src/search/fts-tokens.js';
+
+describe('ftsStems', () => {
+  it('gives what FTS5 porter unicode61 makes of a token', () => {
+    expect(ftsStems('batteries')).toEqual(['batteri']);
+    expect(ftsStems('Running')).toEqual(['run']);
+    expect(ftsStems('café')).toEqual(['cafe']);
+  });
+
+  it('splits a token FTS5 reads as a phrase, in order', () => {
+    expect(ftsStems('1,200,000')).toEqual(['1', '200', '000']);
+    expect(ftsStems('6.12')).toEqual(['6', '12']);
+  });
+
+  it('keeps nothing of a token FTS5 reads as separators only (a lone combining mark)', () => {
+    expect(ftsStems('\u0301')).toEqual([]);
+    expect(ftsStems('\u0903')).toEqual([]);
+  });
+
+  it('answers the same again from its cache', () => {
+    const first = ftsStems('transmissions');
+    expect(ftsStems('transmissions')).toBe(first);
+  });
+});
