@@ -20,7 +20,6 @@
 import { randomBytes } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { FictionError } from '../errors.js';
-import type { ToolResult } from '../search/call-tool.js';
 import type { ToolCall } from '../search/tool-args.js';
 import { requireAdmin } from './auth.js';
 import { readJsonObject, type BodySource } from './body.js';
@@ -30,11 +29,10 @@ import { handleMcp } from './mcp-http.js';
 import { accounting, rateLimit, replyError } from './middleware.js';
 import { checkRetrieveTargets, parseRetrieve, retrieve } from './retrieve.js';
 import type { SessionDescription } from './session-store.js';
-import { callAt, type TargetSpec } from './targets.js';
+import { callForBody, type ObservationFormat, type TargetSpec } from './targets.js';
 
-type Format = 'text' | 'json';
 
-function formatOf(c: Context): Format {
+function formatOf(c: Context): ObservationFormat {
   const f = c.req.query('format') ?? 'text';
   if (f !== 'text' && f !== 'json') throw new FictionError('BAD_INPUT', '?format= must be text or json');
   return f;
@@ -45,8 +43,8 @@ const bodyOf = (c: Context): BodySource => ({ req: c.req.raw, incoming: (c.env a
 
 const targetOf = (c: Context): TargetSpec => ({ session: c.req.query('session'), world: c.req.query('world') });
 
-function observation(c: Context, r: ToolResult, format: Format): Response {
-  return format === 'json' ? c.json(r.json) : c.text(r.text);
+function observation(c: Context, body: string, format: ObservationFormat): Response {
+  return format === 'json' ? c.body(body, 200, { 'Content-Type': 'application/json' }) : c.text(body);
 }
 
 function intParam(c: Context, name: string, fallback: number, max: number): number {
@@ -153,8 +151,7 @@ export function createApp(ctx: ServerContext): Hono {
     const format = formatOf(c);
     const spec = targetOf(c);
     const body = await readJsonObject(bodyOf(c), ctx.limits.maxBodyBytes);
-    const result = await callAt(ctx, spec, toCall(body));
-    return observation(c, result, format);
+    return observation(c, await callForBody(ctx, spec, toCall(body), format), format);
   };
   app.post('/v1/search', toolRoute((body) => ({ name: 'web_search', arguments: body })));
   app.post('/v1/open', toolRoute((body) => ({ name: 'web_extractor', arguments: body })));

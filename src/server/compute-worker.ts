@@ -3,7 +3,7 @@
  * sessions (a full in-process ServerContext) and answers the main thread's requests (batched, see
  * ComputeReply) through the same functions the in-process mode calls (targets.ts, retrieve.ts). Errors travel as
  * (code, message) and are rethrown as FictionErrors on the main thread; metric counts travel back with
- * every reply, with the worker's session and world counts.
+ * the replies, with the worker's session and world counts.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { FictionError, isFictionError } from '../errors.js';
@@ -13,7 +13,7 @@ import type { ServerLimits } from './limits.js';
 import { createLogger, type LogLevel } from './log.js';
 import { retrieveOne } from './retrieve.js';
 import type { SessionSpec } from './session-store.js';
-import { checkTarget, openTarget, runToolCall, withTarget, type TargetSpec } from './targets.js';
+import { checkTarget, observationBody, openTarget, runToolCall, withTarget, type ObservationFormat, type TargetSpec } from './targets.js';
 
 export interface ComputeWorkerData {
   worlds: string;
@@ -28,7 +28,8 @@ export type ComputeOp =
   | { op: 'close'; id: unknown }
   | { op: 'trajectory'; id: unknown }
   | { op: 'check'; spec: TargetSpec }
-  | { op: 'call'; spec: TargetSpec; call: ToolCall }
+  /** With `body`, the reply is the observation's HTTP body (targets.ts callForBody), else the ToolResult. */
+  | { op: 'call'; spec: TargetSpec; call: ToolCall; body?: ObservationFormat }
   | { op: 'retrieve'; spec: TargetSpec; query: string; topk: number }
   | { op: 'stats' }
   | { op: 'shutdown' };
@@ -65,8 +66,14 @@ export interface ComputeReply {
 
 const data = workerData as ComputeWorkerData;
 const ctx = createServerContext({ worlds: data.worlds, renderer: data.renderer, limits: data.limits, logger: createLogger(data.logLevel) });
-let counts: MetricCount[] = [];
-ctx.metrics.count = (name, help, labels = {}, by = 1) => void counts.push({ name, help, labels, by });
+/** Counts since the last message, summed by metric and labels (one entry per series, not per event). */
+let counts = new Map<string, MetricCount>();
+ctx.metrics.count = (name, help, labels = {}, by = 1) => {
+  const key = `${name}\u0000${JSON.stringify(labels)}`;
+  const seen = counts.get(key);
+  if (seen) seen.by += by;
+  else counts.set(key, { name, help, labels, by });
+};
 
 async function run(m: ComputeOp): Promise<unknown> {
   switch (m.op) {
@@ -81,8 +88,10 @@ async function run(m: ComputeOp): Promise<unknown> {
     case 'check':
       checkTarget(ctx, m.spec);
       return null;
-    case 'call':
-      return withTarget(ctx, m.spec, (t) => runToolCall(ctx, t, m.call));
+    case 'call': {
+      const result = await withTarget(ctx, m.spec, (t) => runToolCall(ctx, t, m.call));
+      return m.body ? observationBody(result, m.body) : result;
+    }
     case 'retrieve': {
       const target = openTarget(ctx, m.spec);
       try {
@@ -108,8 +117,8 @@ function flush(): void {
   flushing = undefined;
   if (outbox.length === 0) return;
   const stats: WorkerStats = { sessions: ctx.sessions.size, openWorlds: ctx.pool.openCount, opens: ctx.pool.opens, closes: ctx.pool.closes };
-  const batch: ComputeReply = { stats, counts, replies: outbox };
-  counts = [];
+  const batch: ComputeReply = { stats, counts: [...counts.values()], replies: outbox };
+  counts = new Map();
   outbox = [];
   port.postMessage(batch);
 }

@@ -83,7 +83,10 @@ export function parseRetrieve(ctx: ServerContext, body: Record<string, unknown>,
 
 /** The targets' check of parseRetrieve when the core runs in worker threads (same order, same errors). */
 export async function checkRetrieveTargets(ctx: ServerContext, req: RetrieveRequest): Promise<RetrieveRequest> {
-  if (ctx.compute) for (const t of new Set(req.targets.map((t) => JSON.stringify(t)))) await checkTargetAnywhere(ctx, JSON.parse(t) as TargetSpec);
+  if (!ctx.compute) return req;
+  const distinct = [...new Set(req.targets.map((t) => JSON.stringify(t)))];
+  // One target: its first query's own open reports the same error, before anything runs (no extra hop).
+  if (distinct.length > 1) for (const t of distinct) await checkTargetAnywhere(ctx, JSON.parse(t) as TargetSpec);
   return req;
 }
 

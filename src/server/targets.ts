@@ -71,6 +71,23 @@ export async function checkTargetAnywhere(ctx: ServerContext, spec: TargetSpec):
   else checkTarget(ctx, spec);
 }
 
+/** What an HTTP tool route sends back: the observation's text, or its JSON. */
+export type ObservationFormat = 'text' | 'json';
+
+/** The HTTP body of a result's observation. */
+export function observationBody(r: ToolResult, format: ObservationFormat): string {
+  return format === 'json' ? JSON.stringify(r.json) : r.text;
+}
+
+/**
+ * One tool call at a target, as an HTTP body: with worker threads the worker that ran the call writes
+ * the body, so only the one string it needs crosses to the HTTP thread (not the whole result).
+ */
+export async function callForBody(ctx: ServerContext, spec: TargetSpec, call: ToolCall, format: ObservationFormat): Promise<string> {
+  if (ctx.compute) return ctx.compute.at<string>(spec, { op: 'call', spec, call, body: format });
+  return observationBody(await withTarget(ctx, spec, (t) => runToolCall(ctx, t, call)), format);
+}
+
 /** One tool call at a target, wherever the core runs: the same checks, result and metrics either way. */
 export function callAt(ctx: ServerContext, spec: TargetSpec, call: ToolCall): Promise<ToolResult> {
   if (ctx.compute) return ctx.compute.at<ToolResult>(spec, { op: 'call', spec, call });
