@@ -4,7 +4,7 @@
  * re-implement that tokenizer (and risk one stem differing), each token is handed to SQLite once, in a
  * small in-memory FTS5 table with the same tokenizer, and the stems are read back through fts5vocab.
  * Answers are kept in a bounded per-thread cache: agents' vocabularies repeat, so a token costs the
- * SQLite round trip once.
+ * SQLite round trip once, and a query's new tokens go to SQLite together (one transaction).
  */
 import Database from 'better-sqlite3';
 import { FTS_TOKENIZER } from '../db/ddl.js';
@@ -12,9 +12,8 @@ import { FTS_TOKENIZER } from '../db/ddl.js';
 const CACHE_LIMIT = 50_000;
 
 interface Tokenizer {
-  insert: Database.Statement;
-  terms: Database.Statement;
-  clear: Database.Statement;
+  /** Tokenise the tokens in one transaction: row i + 1 holds token i; the stems come back by row. */
+  run(tokens: readonly string[]): [number, string][];
 }
 
 let tokenizer: Tokenizer | undefined;
@@ -23,26 +22,33 @@ const cache = new Map<string, readonly string[]>();
 function open(): Tokenizer {
   const db = new Database(':memory:');
   db.exec(`CREATE VIRTUAL TABLE t USING fts5(x, tokenize='${FTS_TOKENIZER}'); CREATE VIRTUAL TABLE v USING fts5vocab(t, 'instance');`);
+  const insert = db.prepare('INSERT INTO t(rowid, x) VALUES (?, ?)');
+  const terms = db.prepare('SELECT doc, term FROM v ORDER BY doc, offset').raw();
+  const clear = db.prepare('DELETE FROM t');
   return {
-    insert: db.prepare('INSERT INTO t(rowid, x) VALUES (1, ?)'),
-    terms: db.prepare('SELECT term FROM v ORDER BY offset').pluck(),
-    clear: db.prepare('DELETE FROM t'),
+    run: db.transaction((tokens: readonly string[]) => {
+      tokens.forEach((token, i) => insert.run(i + 1, token));
+      const rows = terms.all() as [number, string][];
+      clear.run();
+      return rows;
+    }),
   };
+}
+
+/** The stems FTS5 makes of each token, in order (empty when FTS5 keeps nothing of one). */
+export function ftsStemsOf(tokens: readonly string[]): (readonly string[])[] {
+  const missing = [...new Set(tokens.filter((t) => !cache.has(t)))];
+  if (missing.length > 0) {
+    tokenizer ??= open();
+    const stems = missing.map((): string[] => []);
+    for (const [row, term] of tokenizer.run(missing)) stems[row - 1]!.push(term);
+    if (cache.size + missing.length > CACHE_LIMIT) cache.clear();
+    missing.forEach((token, i) => cache.set(token, stems[i]!));
+  }
+  return tokens.map((t) => cache.get(t)!);
 }
 
 /** The stems FTS5 makes of `token`, in order (empty when FTS5 keeps nothing of it). */
 export function ftsStems(token: string): readonly string[] {
-  const hit = cache.get(token);
-  if (hit) return hit;
-  tokenizer ??= open();
-  tokenizer.insert.run(token);
-  let stems: string[];
-  try {
-    stems = tokenizer.terms.all() as string[];
-  } finally {
-    tokenizer.clear.run();
-  }
-  if (cache.size >= CACHE_LIMIT) cache.clear();
-  cache.set(token, stems);
-  return stems;
+  return ftsStemsOf([token])[0]!;
 }

@@ -12,7 +12,7 @@
  * queries. A token FTS5 would keep nothing of returns null: the caller asks FTS5 itself.
  */
 import type Database from 'better-sqlite3';
-import { ftsStems } from './fts-tokens.js';
+import { ftsStemsOf } from './fts-tokens.js';
 
 const K1 = 1.2;
 const B = 0.75;
@@ -200,8 +200,7 @@ export class PassageIndex {
    */
   search(tokens: readonly string[], limit: number): RankedRow[] | null {
     const phrases: PhraseHits[] = [];
-    for (const token of tokens) {
-      const stems = ftsStems(token);
+    for (const stems of ftsStemsOf(tokens)) {
       if (stems.length === 0) return null;
       phrases.push(this.phrase(stems));
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ftsStems } from '../../src/search/fts-tokens.js';
+import { ftsStems, ftsStemsOf } from '../../src/search/fts-tokens.js';
 
 describe('ftsStems', () => {
   it('gives what FTS5 porter unicode61 makes of a token', () => {
@@ -21,5 +21,14 @@ describe('ftsStems', () => {
   it('answers the same again from its cache', () => {
     const first = ftsStems('transmissions');
     expect(ftsStems('transmissions')).toBe(first);
+  });
+});
+
+describe('ftsStemsOf', () => {
+  it('tokenises a query\'s tokens together, each as it would be alone', () => {
+    const tokens = ['valuations', '2,500', '\u0301', 'zürich', 'valuations', 'qqnever-seen-before'];
+    const together = ftsStemsOf(tokens);
+    expect(together).toEqual([['valuat'], ['2', '500'], [], ['zurich'], ['valuat'], ['qqnever', 'seen', 'befor']]);
+    expect(together).toEqual(tokens.map((t) => ftsStems(t)));
   });
 });
