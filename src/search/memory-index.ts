@@ -90,6 +90,7 @@ export class PassageIndex {
       this.sizes[slot] = readVarints(sz, 1)[0] ?? 0;
       slotOf.set(id, slot);
     });
+    if (sized.length !== nRow) throw new Error(`FTS5 counts ${nRow} rows but sizes ${sized.length}`);
     this.scores = new Float64Array(sized.length);
     this.idfs = new Float64Array(nRow + 1).fill(Number.NaN);
     this.lnStmt = db.prepare('SELECT ln(?)').pluck();

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import BetterSqlite3 from 'better-sqlite3';
 import type Database from 'better-sqlite3';
+import { copyFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { tempDir } from '../helpers.js';
 import { PassageIndex, type RankedRow } from '../../src/search/memory-index.js';
 import { prepareQuery } from '../../src/search/query.js';
 import { callToolSync } from '../../src/search/call-tool.js';
@@ -68,6 +72,26 @@ describe('PassageIndex', () => {
 });
 
 describe('SearchWorld with the memory index', () => {
+  it('keeps FTS5 answering when the index cannot be read so (an index built without document sizes)', () => {
+    const sample = sampleWorlds(1)[0]!;
+    const path = join(tempDir('fw-memidx-'), 'no-sizes.sqlite');
+    copyFileSync(sample.path, path);
+    const rw = new BetterSqlite3(path);
+    rw.exec(`DROP TABLE passages_fts;
+      CREATE VIRTUAL TABLE passages_fts USING fts5(text, content='passages', content_rowid='id', tokenize='porter unicode61 remove_diacritics 2', columnsize=0);
+      INSERT INTO passages_fts(passages_fts) VALUES ('rebuild');`);
+    rw.close();
+    const damaged = createSearchWorld(path, { memoryIndex: 'always' });
+    try {
+      expect(PassageIndex.build(damaged.world.db)).toBeNull();
+      const q = prepareQuery(sample.data.tasks[0]!.question);
+      expect(damaged.retrievePassages(q, 10).length).toBeGreaterThan(0);
+      expect(damaged.rankedInMemory).toBe(false);
+    } finally {
+      damaged.close();
+    }
+  });
+
   it('gives byte-identical observations with the memory index always, never and from the 33rd query on', () => {
     const sample = sampleWorlds(1)[3]!;
     const modes = (['never', 'always', 'auto'] as const).map((m) => createSearchWorld(sample.path, { memoryIndex: m }));
