@@ -9,7 +9,7 @@
 import Database from 'better-sqlite3';
 import { FTS_TOKENIZER } from '../db/ddl.js';
 /** Tokens remembered per thread; the cache starts over when full. */
-const CACHE_LIMIT = 50_000;
+const CACHE_LIMIT = 20_000;
 
 interface Tokenizer {
   /** Tokenise the tokens in one transaction: row i + 1 holds token i; the stems come back by row. */

@@ -131,6 +131,8 @@ export class PassageIndex {
     }
     this.termStart[nTerms] = nPostings;
     this.posStart[nPostings] = rows.length;
+    // The scan pulled the whole FTS5 index into this connection's page cache; searches no longer read it.
+    db.pragma('shrink_memory');
   }
 
   /** The index of the world open on `db` (its passages_fts), or null when FTS5's index cannot be read so. */
