@@ -49,10 +49,14 @@ export class TransportError extends Error {
 }
 
 function retryAfter(headers: unknown): number | undefined {
-  const get = (name: string) => (headers && typeof (headers as Headers).get === 'function' ? (headers as Headers).get(name) : undefined);
-  const ms = Number(get('retry-after-ms'));
+  // An absent header is null (Number(null) would read as 0 and hide Retry-After).
+  const get = (name: string) => {
+    const v = headers && typeof (headers as Headers).get === 'function' ? (headers as Headers).get(name) : null;
+    return typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
+  };
+  const ms = get('retry-after-ms');
   if (Number.isFinite(ms) && ms >= 0) return ms;
-  const s = Number(get('retry-after'));
+  const s = get('retry-after');
   return Number.isFinite(s) && s >= 0 ? s * 1000 : undefined;
 }
 

@@ -15,12 +15,14 @@
  * invisible characters hide nothing. What a record states is analysed once per passage and page, and kept.
  */
 import { alnum, fold } from '../../leakage/fold.js';
-import { findDates, type DateReading } from '../../leakage/date-forms.js';
+import { findDates, type DateMention, type DateReading } from '../../leakage/date-forms.js';
 import { findNumbers } from '../../leakage/number-forms.js';
 import { findPage } from '../../search/web-extractor.js';
+import type { PassageRecord } from '../../search/types.js';
 import type { SearchWorld } from '../../search/world-index.js';
 import type { ParsedResult } from './parse-observation.js';
 import type { PromptRecord } from './records.js';
+import { separateWords, snippetParts, trimEdges } from './text.js';
 
 /** What one piece of a record (its head, or one passage) states, analysed on first need and kept. */
 class Claims {
@@ -45,6 +47,12 @@ class Claims {
 
   get dates(): DateReading[] {
     return this.numberInfo().dates;
+  }
+
+  /** Everything at once (ahead of need). */
+  analyse(): void {
+    this.wordsInfo();
+    this.numberInfo();
   }
 
   private wordsInfo() {
@@ -105,7 +113,7 @@ const SENTENCE_WORDS = new Set(
 const memo = new WeakMap<SearchWorld, Map<string, Claims>>();
 
 function alnumSpaced(folded: string): string {
-  return ` ${folded.replace(/[^\p{L}\p{N}]+/gu, ' ').trim()} `;
+  return ` ${separateWords(folded).trim()} `;
 }
 
 function claimsOf(world: SearchWorld, key: string, text: () => string): Claims {
@@ -116,11 +124,94 @@ function claimsOf(world: SearchWorld, key: string, text: () => string): Claims {
   return c;
 }
 
+/** What a passage states (kept per passage: worlds hand out the same passage objects every time). */
+const passageMemo = new WeakMap<PassageRecord, Claims>();
+
+function passageClaims(p: PassageRecord): Claims {
+  let c = passageMemo.get(p);
+  if (!c) passageMemo.set(p, (c = new Claims(fold(p.text))));
+  return c;
+}
+
 function evidence(world: SearchWorld, r: PromptRecord): Claims[] {
-  return [
-    claimsOf(world, `page:${r.pageId}`, () => `${r.title} | ${r.site} | ${r.url} | ${r.date}`),
-    ...r.passages.map((p) => claimsOf(world, `passage:${p.id}`, () => p.text)),
-  ];
+  const ev = [claimsOf(world, `page:${r.pageId}`, () => `${r.title} | ${r.site} | ${r.url} | ${r.date}`)];
+  for (const p of r.passages) ev.push(passageClaims(p));
+  return ev;
+}
+
+/** The date mentions of a text (folded first), kept: date lines are few and come again and again. */
+const dateMemo = new Map<string, readonly DateMention[]>();
+const DATE_MEMO_LIMIT = 4096;
+
+function datesOf(text: string): readonly DateMention[] {
+  let d = dateMemo.get(text);
+  if (d === undefined) {
+    d = findDates(fold(text));
+    if (dateMemo.size >= DATE_MEMO_LIMIT) dateMemo.clear();
+    dateMemo.set(text, d);
+  }
+  return d;
+}
+
+/**
+ * What checking snippets against a request's records needs of the records: each record's evidence, its
+ * date line's readings, the records by page and by URL, and the query's words, each worked out on first
+ * need and kept. None of it depends on the model's reply, so the renderer works it all out (`prepare()`)
+ * while the request is in flight, and the check on the reply only reads the model's own text. Outcomes
+ * are the same with a context or without one.
+ */
+export class GroundingContext {
+  #words?: ReadonlySet<string>;
+  #byPage?: ReadonlyMap<number, PromptRecord>;
+  #byUrl?: ReadonlyMap<string, PromptRecord>;
+  readonly #evidence = new Map<PromptRecord, Claims[]>();
+
+  constructor(readonly world: SearchWorld, readonly records: readonly PromptRecord[], readonly query = '') {}
+
+  /** The query's words an echo check looks for. */
+  get words(): ReadonlySet<string> {
+    return (this.#words ??= queryWords(this.query));
+  }
+
+  get byPage(): ReadonlyMap<number, PromptRecord> {
+    return (this.#byPage ??= new Map(this.records.map((r) => [r.pageId, r])));
+  }
+
+  get byUrl(): ReadonlyMap<string, PromptRecord> {
+    return (this.#byUrl ??= new Map(this.records.map((r) => [r.url, r])));
+  }
+
+  evidence(record: PromptRecord): Claims[] {
+    let ev = this.#evidence.get(record);
+    if (!ev) this.#evidence.set(record, (ev = evidence(this.world, record)));
+    return ev;
+  }
+
+  /** What in `snippet` `record` does not state (`ungroundedClaims` with this context's query). */
+  unstated(record: PromptRecord, snippet: string): string[] {
+    return unstated(this.world, this.evidence(record), snippet, () => this.words);
+  }
+
+  /** Work out everything now: every record's folded text, words, numbers and dates, and date line. */
+  prepare(): this {
+    void this.words;
+    void this.byPage;
+    for (const r of this.records) {
+      for (const c of this.evidence(r)) c.analyse();
+      if (r.date !== 'N/A') datesOf(r.date);
+    }
+    return this;
+  }
+
+  /** Is this the context of a check of `records` in `world` for `query`? */
+  fits(world: SearchWorld, records: readonly PromptRecord[], query: string): boolean {
+    return this.world === world && this.records === records && this.query === query;
+  }
+}
+
+/** A context for these records: the one given when it fits, else a new one. */
+export function groundingContext(world: SearchWorld, records: readonly PromptRecord[], query = '', given?: GroundingContext): GroundingContext {
+  return given?.fits(world, records, query) ? given : new GroundingContext(world, records, query);
 }
 
 const sameNumber = (a: number, b: number) => Math.abs(Math.abs(a) - Math.abs(b)) <= 1e-9 * Math.max(1, Math.abs(b));
@@ -150,20 +241,25 @@ export function queryWords(query: string): Set<string> {
  * quoted part states only what the record states, so only the rest needs reading claim by claim.
  */
 function unquoted(text: string, ev: readonly Claims[]): string {
-  return text
-    .split(/\s*(?:\.\.\.|…)\s*|(?<=[.!?;])\s+/u)
+  return snippetParts(text)
     .filter((part) => {
-      const f = fold(part).replace(/^[\s.,;:]+|[\s.,;:]+$/g, '');
+      const f = trimEdges(fold(part));
       return f !== '' && !ev.some((c) => c.quotes(f));
     })
     .join(' ... ');
 }
 
 /** What in `snippet` the record does not state; empty when grounded. */
-export function ungroundedClaims(world: SearchWorld, record: PromptRecord, snippet: string, query: ReadonlySet<string> = new Set()): string[] {
-  const ev = evidence(world, record);
+export function ungroundedClaims(world: SearchWorld, record: PromptRecord, snippet: string, query: ReadonlySet<string> = new Set(), context?: GroundingContext): string[] {
+  const ev = context && context.world === world ? context.evidence(record) : evidence(world, record);
+  return unstated(world, ev, snippet, () => query);
+}
+
+/** What in `snippet` the evidence `ev` does not state (`query`: asked for only when a part is not quoted). */
+function unstated(world: SearchWorld, ev: readonly Claims[], snippet: string, queryWordsOf: () => ReadonlySet<string>): string[] {
   const text = unquoted(snippet, ev);
   if (text === '') return [];
+  const query = queryWordsOf();
   const problems: string[] = [];
   const folded = fold(text);
   for (const ch of new Set(folded.match(/[{}<>]/g) ?? [])) if (!ev.some((c) => c.raw.includes(ch))) problems.push(`markup:${ch}`);
@@ -222,18 +318,18 @@ export function ungroundedClaims(world: SearchWorld, record: PromptRecord, snipp
 function dateLineAgrees(record: PromptRecord, line: string | null): boolean {
   if (line === null || /^n\/?a$/i.test(line.trim())) return true;
   if (record.date === 'N/A') return false;
-  const expected = findDates(fold(record.date)).flatMap((d) => d.readings);
-  const given = findDates(fold(line));
-  return given.length > 0 && given.every((g) => g.readings.some((r) => expected.some((e) => sameDate(r, e))));
+  const expected = datesOf(record.date);
+  const given = datesOf(line);
+  return given.length > 0 && given.every((g) => g.readings.some((r) => expected.some((d) => d.readings.some((e) => sameDate(r, e)))));
 }
 
 /**
  * Match the model's results to the records by URL and check each. A result on a page that is not the
  * world's, or not given, or written from facts its record does not state, is a violation.
  */
-export function checkGrounding(world: SearchWorld, records: readonly PromptRecord[], results: readonly ParsedResult[], query = ''): GroundingOutcome {
-  const words = queryWords(query);
-  const byPage = new Map(records.map((r) => [r.pageId, r]));
+export function checkGrounding(world: SearchWorld, records: readonly PromptRecord[], results: readonly ParsedResult[], query = '', context?: GroundingContext): GroundingOutcome {
+  const ctx = groundingContext(world, records, query, context);
+  const byPage = ctx.byPage;
   const violations: string[] = [];
   const matched: Grounded[] = [];
   const used = new Set<number>();
@@ -251,7 +347,7 @@ export function checkGrounding(world: SearchWorld, records: readonly PromptRecor
     if (used.has(page.id)) continue;
     used.add(page.id);
     if (!dateLineAgrees(record, result.date)) violations.push(`[${result.rank}] date line ${JSON.stringify(result.date)} is not the page's`);
-    if (result.snippet) for (const p of ungroundedClaims(world, record, result.snippet, words)) violations.push(`[${result.rank}] ${p}`);
+    if (result.snippet) for (const p of ctx.unstated(record, result.snippet)) violations.push(`[${result.rank}] ${p}`);
     matched.push({ record, result });
   }
   return violations.length > 0 ? { ok: false, violations } : { ok: true, matched };

@@ -5,6 +5,11 @@
  * SDK needs: a method, headers and a string or byte body, an AbortSignal, the whole response buffered.
  * Anything else (other body types) goes to the built-in fetch. Errors look like fetch's: a TypeError
  * "fetch failed" with the cause, or an AbortError.
+ *
+ * The response is a `BufferedResponse`, not undici's `Response`: building a WHATWG Response and its
+ * Headers (and reading its body back through a stream) costs more than the rest of the transport. It
+ * has what the SDK reads (status, ok, headers.get/entries, json(), text(), and a body stream on demand)
+ * and the rest of the read side of the Response interface, over the bytes node:http already buffered.
  */
 import http from 'node:http';
 import https from 'node:https';
@@ -18,23 +23,182 @@ function abortError(): Error {
   return new DOMException('This operation was aborted', 'AbortError');
 }
 
+/**
+ * The response headers as node:http parsed them (names lower-case; repeated fields joined with ", " as
+ * fetch joins them), behind the read side of the Headers interface. Iteration is sorted by name, as
+ * fetch's is. Immutable.
+ */
+export class ResponseHeaders implements Iterable<[string, string]> {
+  readonly #fields = new Map<string, string>();
+  readonly #cookies: string[] = [];
+
+  constructor(raw: http.IncomingHttpHeaders = {}) {
+    for (const name of Object.keys(raw)) {
+      const v = raw[name];
+      if (v === undefined) continue;
+      const key = name.toLowerCase();
+      if (key === 'set-cookie') this.#cookies.push(...(Array.isArray(v) ? v : [v]));
+      this.#fields.set(key, Array.isArray(v) ? v.join(', ') : v);
+    }
+  }
+
+  get(name: string): string | null {
+    return this.#fields.get(name.toLowerCase()) ?? null;
+  }
+
+  has(name: string): boolean {
+    return this.#fields.has(name.toLowerCase());
+  }
+
+  getSetCookie(): string[] {
+    return [...this.#cookies];
+  }
+
+  forEach(fn: (value: string, name: string, headers: ResponseHeaders) => void, thisArg?: unknown): void {
+    for (const [k, v] of this) fn.call(thisArg, v, k, this);
+  }
+
+  *entries(): IterableIterator<[string, string]> {
+    for (const k of [...this.#fields.keys()].sort()) {
+      if (k === 'set-cookie') for (const c of this.#cookies) yield [k, c];
+      else yield [k, this.#fields.get(k)!];
+    }
+  }
+
+  *keys(): IterableIterator<string> {
+    for (const [k] of this.entries()) yield k;
+  }
+
+  *values(): IterableIterator<string> {
+    for (const [, v] of this.entries()) yield v;
+  }
+
+  [Symbol.iterator](): IterableIterator<[string, string]> {
+    return this.entries();
+  }
+
+  get [Symbol.toStringTag](): string {
+    return 'Headers';
+  }
+}
+
+/** A fully buffered response: the read side of fetch's Response over bytes already in memory. */
+export class BufferedResponse {
+  readonly type = 'basic';
+  readonly redirected = false;
+  readonly #bytes: Buffer | null;
+  #used = false;
+  #stream: ReadableStream<Uint8Array> | null | undefined;
+
+  constructor(
+    bytes: Buffer | null,
+    readonly status: number,
+    readonly statusText: string,
+    readonly headers: ResponseHeaders,
+    readonly url: string,
+  ) {
+    this.#bytes = bytes;
+  }
+
+  get ok(): boolean {
+    return this.status >= 200 && this.status <= 299;
+  }
+
+  get bodyUsed(): boolean {
+    return this.#used;
+  }
+
+  /** The body as a stream (made on first access; null when there is none). */
+  get body(): ReadableStream<Uint8Array> | null {
+    if (this.#stream === undefined) {
+      const bytes = this.#bytes;
+      this.#stream = bytes === null ? null : new ReadableStream<Uint8Array>({
+        start: (c) => {
+          if (this.#used) {
+            c.error(new TypeError('Body is unusable: Body has already been read'));
+            return;
+          }
+          this.#used = true;
+          if (bytes.length > 0) c.enqueue(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length));
+          c.close();
+        },
+      });
+    }
+    return this.#stream;
+  }
+
+  #consume(): Buffer {
+    if (this.#used) throw new TypeError('Body is unusable: Body has already been read');
+    this.#used = true;
+    return this.#bytes ?? Buffer.alloc(0);
+  }
+
+  async text(): Promise<string> {
+    const s = this.#consume().toString('utf8');
+    return s.charCodeAt(0) === 0xfeff ? s.slice(1) : s;
+  }
+
+  async json(): Promise<unknown> {
+    return JSON.parse(await this.text());
+  }
+
+  async arrayBuffer(): Promise<ArrayBuffer> {
+    const b = this.#consume();
+    return b.buffer.slice(b.byteOffset, b.byteOffset + b.length) as ArrayBuffer;
+  }
+
+  async bytes(): Promise<Uint8Array> {
+    return new Uint8Array(await this.arrayBuffer());
+  }
+
+  async blob(): Promise<Blob> {
+    return new Blob([await this.arrayBuffer()], { type: this.headers.get('content-type') ?? '' });
+  }
+
+  clone(): BufferedResponse {
+    if (this.#used) throw new TypeError('Response.clone: Body has already been consumed.');
+    return new BufferedResponse(this.#bytes, this.status, this.statusText, this.headers, this.url);
+  }
+}
+
+/** Request headers as a plain record (lower-case names), from whatever HeadersInit the caller gave. */
+function plainHeaders(init: RequestInit['headers']): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (init === undefined || init === null) return out;
+  // The SDK passes a Headers: read it as it is rather than copying it into another one.
+  const h = init instanceof Headers ? init : new Headers(init);
+  h.forEach((v, k) => {
+    out[k] = v;
+  });
+  return out;
+}
+
 export function createHttpFetch(maxSockets = 64): HttpFetch {
   const agents = { http: new http.Agent({ keepAlive: true, maxSockets }), https: new https.Agent({ keepAlive: true, maxSockets }) };
+  // The SDK asks for the same URL every time: parse it once.
+  let lastHref = '';
+  let lastUrl: URL | undefined;
+  const parse = (href: string): URL => {
+    if (href !== lastHref || !lastUrl) {
+      lastUrl = new URL(href);
+      lastHref = href;
+    }
+    return lastUrl;
+  };
 
   const fetchImpl = (input: string | URL | Request, init: RequestInit = {}): Promise<Response> => {
     const body = init.body;
     if (input instanceof Request || (body !== undefined && body !== null && typeof body !== 'string' && !(body instanceof Uint8Array))) return fetch(input, init);
-    const url = new URL(String(input));
+    const href = String(input);
+    const url = parse(href);
     if (url.protocol !== 'http:' && url.protocol !== 'https:') return fetch(input, init);
     const signal = init.signal ?? undefined;
     if (signal?.aborted) return Promise.reject(abortError());
     const payload = body === undefined || body === null ? undefined : typeof body === 'string' ? Buffer.from(body) : Buffer.from(body.buffer, body.byteOffset, body.byteLength);
-    const headers: Record<string, string> = {};
-    new Headers(init.headers).forEach((v, k) => {
-      headers[k] = v;
-    });
+    const headers = plainHeaders(init.headers);
     if (payload) headers['content-length'] = String(payload.length);
     const secure = url.protocol === 'https:';
+    const method = init.method ?? 'GET';
     return new Promise<Response>((resolve, reject) => {
       let settled = false;
       const fail = (e: Error) => {
@@ -48,7 +212,7 @@ export function createHttpFetch(maxSockets = 64): HttpFetch {
         fail(abortError());
       };
       const req = (secure ? https : http).request(
-        { protocol: url.protocol, hostname: url.hostname, port: url.port || undefined, path: `${url.pathname}${url.search}`, method: init.method ?? 'GET', headers, agent: secure ? agents.https : agents.http },
+        { protocol: url.protocol, hostname: url.hostname, port: url.port || undefined, path: `${url.pathname}${url.search}`, method, headers, agent: secure ? agents.https : agents.http },
         (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (c: Buffer) => chunks.push(c));
@@ -57,14 +221,10 @@ export function createHttpFetch(maxSockets = 64): HttpFetch {
             if (settled) return;
             settled = true;
             signal?.removeEventListener('abort', onAbort);
-            const h = new Headers();
-            for (const [k, v] of Object.entries(res.headers)) {
-              if (Array.isArray(v)) for (const x of v) h.append(k, x);
-              else if (v !== undefined) h.set(k, v);
-            }
             const status = res.statusCode ?? 500;
-            const noBody = status === 204 || status === 304 || init.method === 'HEAD';
-            resolve(new Response(noBody ? null : Buffer.concat(chunks), { status, statusText: res.statusMessage ?? '', headers: h }));
+            const noBody = status === 204 || status === 304 || method.toUpperCase() === 'HEAD';
+            const bytes = noBody ? null : chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+            resolve(new BufferedResponse(bytes, status, res.statusMessage ?? '', new ResponseHeaders(res.headers), href) as unknown as Response);
           });
         },
       );

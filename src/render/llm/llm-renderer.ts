@@ -19,12 +19,13 @@ import { resultFromHit, templateRenderer } from '../template.js';
 import { openLlmCache, type CachedAnswer, type LlmCache } from './cache.js';
 import { CircuitBreaker, type Clock } from './circuit-breaker.js';
 import { classify, completeWithRetries, createOpenAiClient, type ChatClient } from './client.js';
-import { checkGrounding, queryWords, ungroundedClaims } from './grounding.js';
+import { checkGrounding, GroundingContext } from './grounding.js';
 import { Limiter } from './limiter.js';
 import { dropReasoning, parseObservation } from './parse-observation.js';
 import { loadPrompt, type PromptTemplate } from './prompt-file.js';
 import { buildMessages, FORMAT_REMINDER, prepareRequest, type PreparedRequest } from './prompt.js';
 import { resolveLlmSettings, type LlmSettings } from './settings.js';
+import { collapseSpaces } from './text.js';
 
 export const LLM_RENDERER = 'llm';
 export const LLM_CACHE_RENDERER = 'llm-cache';
@@ -70,8 +71,21 @@ export interface LlmRenderer extends Renderer {
 
 const now = () => performance.now();
 
+/** The next turn of the event loop: whatever this one started (a request's write) has gone out. */
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown };
+
+/** A promise that never rejects (its failure is handled when awaited, later: no unhandled rejection). */
+function settle<T>(p: Promise<T>): Promise<Settled<T>> {
+  return p.then(
+    (value) => ({ ok: true as const, value }),
+    (error: unknown) => ({ ok: false as const, error }),
+  );
+}
+
 function oneLine(snippet: string): string {
-  const s = snippet.replace(/\s+/g, ' ').trim();
+  const s = collapseSpaces(snippet).trim();
   return s.length > SNIPPET_MAX_CHARS ? `${cutAtWord(s, SNIPPET_MAX_CHARS - 4)} ...` : s;
 }
 
@@ -86,11 +100,10 @@ function assemble(input: RenderSearchInput, answer: CachedAnswer): RenderedResul
 
 /** A cached answer still fits this request and is still grounded (the cache file is not trusted blindly). */
 function cachedStillGrounded(input: RenderSearchInput, req: PreparedRequest, answer: CachedAnswer): boolean {
-  const byUrl = new Map(req.set.records.map((r) => [r.url, r]));
-  const words = queryWords(input.query.text);
+  const context = new GroundingContext(input.world, req.set.records, input.query.text);
   for (const [url, snippet] of Object.entries(answer.snippets)) {
-    const record = byUrl.get(url);
-    if (!record || typeof snippet !== 'string' || ungroundedClaims(input.world, record, snippet, words).length > 0) return false;
+    const record = context.byUrl.get(url);
+    if (!record || typeof snippet !== 'string' || context.unstated(record, snippet).length > 0) return false;
   }
   return true;
 }
@@ -139,31 +152,37 @@ export function createLlmRenderer(options: LlmRendererOptions | Readonly<Record<
     }
     try {
       const messages = buildMessages(input, req, prompt);
+      let context: GroundingContext | undefined;
       let attempts = 0;
       let malformed = '';
       for (let round = 0; round < 2; round++) {
         const request = round === 0 ? { messages, seed: req.seed } : { messages: [...messages, { role: 'user' as const, content: FORMAT_REMINDER }], seed: req.seed + 1 };
         stats.requests++;
-        let reply;
-        try {
-          const r = await completeWithRetries(client, request, settings, deadline, req.key);
-          reply = r.reply;
-          attempts += r.attempts;
-        } catch (e) {
-          const err = classify(e);
+        const pending = settle(completeWithRetries(client, request, settings, deadline, req.key));
+        if (!context) {
+          // What the grounding check needs of the records does not depend on the reply: work it out
+          // while the request is in flight, once it has been written (after this turn's ticks).
+          await turn();
+          context = new GroundingContext(input.world, req.set.records, input.query.text).prepare();
+        }
+        const outcome = await pending;
+        if (!outcome.ok) {
+          const err = classify(outcome.error);
           breaker.failure();
           return fallback(err.label);
         }
+        const reply = outcome.value.reply;
+        attempts += outcome.value.attempts;
         breaker.success();
         const shown = dropReasoning(reply.content);
         if (shown.includes(req.canary) || shown.includes(req.canary.slice(4))) return fallback('canary');
-        const parsed = parseObservation(reply.content);
+        const parsed = parseObservation(reply.content, shown);
         if (!parsed.ok) {
           malformed = parsed.reason;
           if (round === 0) emit({ ...base, kind: 'retry_malformed', reason: parsed.reason });
           continue;
         }
-        const grounding = checkGrounding(input.world, req.set.records, parsed.results, input.query.text);
+        const grounding = checkGrounding(input.world, req.set.records, parsed.results, input.query.text, context);
         if (!grounding.ok) return fallback('ungrounded', grounding.violations);
         const answer: CachedAnswer = { snippets: {} };
         for (const { record, result } of grounding.matched) if (result.snippet) answer.snippets[record.url] = oneLine(result.snippet);

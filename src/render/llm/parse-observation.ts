@@ -10,6 +10,7 @@
  *
  * into results. Anything else is malformed (the renderer retries once, then the template answers).
  */
+import { collapseSpaces } from './text.js';
 
 export interface ParsedResult {
   rank: number;
@@ -26,21 +27,56 @@ const CLOSE = '</predicted_observation>';
 const ENTRY = /^\[(\d{1,4})\]\s*<?(\S+?)>?\s*$/;
 const FIELD = /^(title|snippet|date)\s*:\s?(.*)$/i;
 
+/*
+ * Tags are found as `text.toLowerCase().lastIndexOf(tag)` finds them, without lower-casing the whole
+ * answer (two copies of a long text per reply). Only two characters outside ASCII lower-case to ASCII
+ * letters: K (U+212A, Kelvin) to "k", and İ (U+0130) to "i" plus a combining dot, the one character
+ * whose lower case is longer, which shifts every index after it. So where the text has no İ, a tag
+ * written with ASCII letters in any case (and K for k) is exactly where the lower-cased text has it;
+ * a text with an İ takes the lower-casing way.
+ */
+const LONGER_IN_LOWER_CASE = '\u0130';
+const LONE_THINK_END = /<\/[tT][hH][iI][nN][kK\u212A]>/g;
+const OPEN_TAG = /<predicted_observation>/gi;
+const CLOSE_TAG = /<\/predicted_observation>/gi;
+
+/** Where the last match of the global `re` starts in `text` (-1: none). */
+function lastMatch(re: RegExp, text: string): number {
+  let at = -1;
+  re.lastIndex = 0;
+  for (let m = re.exec(text); m !== null; m = re.exec(text)) at = m.index;
+  return at;
+}
+
+/** Where the first match of the global `re` at or after `from` starts (-1: none). */
+function nextMatch(re: RegExp, text: string, from: number): number {
+  re.lastIndex = from;
+  const m = re.exec(text);
+  return m === null ? -1 : m.index;
+}
+
 /** The answer without its reasoning. */
 export function dropReasoning(content: string): string {
   let text = content.replace(/<think>[\s\S]*?<\/think>/gi, '');
-  const lone = text.toLowerCase().lastIndexOf('</think>');
+  const lone = text.includes(LONGER_IN_LOWER_CASE) ? text.toLowerCase().lastIndexOf('</think>') : lastMatch(LONE_THINK_END, text);
   if (lone >= 0) text = text.slice(lone + '</think>'.length);
   return text;
 }
 
-/** The observation text of an answer, or null when it has none. */
-export function extractObservation(content: string): string | null {
-  const text = dropReasoning(content);
-  const lower = text.toLowerCase();
-  const start = lower.lastIndexOf(OPEN);
+/** The observation text of an answer, or null when it has none (`shown`: the answer without its reasoning, when known). */
+export function extractObservation(content: string, shown?: string): string | null {
+  const text = shown ?? dropReasoning(content);
+  let start: number;
+  let end = -1;
+  if (text.includes(LONGER_IN_LOWER_CASE)) {
+    const lower = text.toLowerCase();
+    start = lower.lastIndexOf(OPEN);
+    if (start >= 0) end = lower.indexOf(CLOSE, start);
+  } else {
+    start = lastMatch(OPEN_TAG, text);
+    if (start >= 0) end = nextMatch(CLOSE_TAG, text, start);
+  }
   if (start >= 0) {
-    const end = lower.indexOf(CLOSE, start);
     if (end < 0) return null;
     return text.slice(start + OPEN.length, end);
   }
@@ -49,11 +85,12 @@ export function extractObservation(content: string): string | null {
 }
 
 function clean(line: string): string {
-  return line.replace(/\*\*/g, '').replace(/\s+/g, ' ').trim();
+  return collapseSpaces(line.replace(/\*\*/g, '')).trim();
 }
 
-export function parseObservation(content: string): ParseOutcome {
-  const block = extractObservation(content);
+/** The results of an answer (`shown`: the answer without its reasoning, when the caller has it already). */
+export function parseObservation(content: string, shown?: string): ParseOutcome {
+  const block = extractObservation(content, shown);
   if (block === null) return { ok: false, reason: 'no_observation_block' };
   const lines = block.replace(/^\s*```[a-z]*\s*$/gim, '').split('\n').map(clean);
   const results: ParsedResult[] = [];

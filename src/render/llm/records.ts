@@ -13,6 +13,7 @@ import { guardContext, type GuardContext } from '../../leakage/guard-context.js'
 import { classifyQuery } from '../../leakage/relatedness.js';
 import type { PassageRecord } from '../../search/types.js';
 import type { RenderSearchInput } from '../renderer.js';
+import { collapseSpaces } from './text.js';
 
 /** Characters of passages given per page at most (the first passage is always given). */
 export const RECORD_CHARS = 1600;
@@ -51,31 +52,41 @@ export function queryRelatedness(input: RenderSearchInput): boolean | null {
   return classifyQuery(guardContext(input.world, input.taskId), input.query.text).related;
 }
 
+/** A page's passages by id (kept per passage list: worlds hand out the same list for a page every time). */
+const byIdMemo = new WeakMap<readonly PassageRecord[], Map<number, PassageRecord>>();
+
+function passagesById(list: readonly PassageRecord[]): Map<number, PassageRecord> {
+  let m = byIdMemo.get(list);
+  if (!m) byIdMemo.set(list, (m = new Map(list.map((p) => [p.id, p]))));
+  return m;
+}
+
+const inPageOrder = (a: PassageRecord, b: PassageRecord) => a.ord - b.ord || a.id - b.id;
+
 function choosePassages(input: RenderSearchInput, hitIndex: number, limit: number, allowed: (p: PassageRecord) => boolean): PassageRecord[] {
   const hit = input.hits[hitIndex]!;
-  const page = hit.candidate.page;
-  const all = input.world.passagesOf(page.id).filter((p) => p.ord > 0 && allowed(p));
-  const byId = new Map(all.map((p) => [p.id, p]));
-  const order: PassageRecord[] = [];
-  const seen = new Set<number>();
-  const take = (p: PassageRecord | undefined) => {
-    if (p && !seen.has(p.id)) {
-      seen.add(p.id);
-      order.push(p);
-    }
-  };
-  for (const id of hit.snippet.passageIds) take(byId.get(id));
-  for (const m of hit.candidate.passages) take(byId.get(m.id));
-  for (const p of all) take(p);
+  const list = input.world.passagesOf(hit.candidate.page.id);
+  const byId = passagesById(list);
+  // In order of preference: the passages the snippet came from, the query's other matches on the page,
+  // then the page in order; each once, within the budget of characters, until `limit` are chosen.
+  // (Pages have a handful of passages: plain arrays beat sets here.)
   const chosen: PassageRecord[] = [];
+  const seen: number[] = [];
   let chars = 0;
-  for (const p of order) {
-    if (chosen.length >= limit) break;
-    if (chosen.length > 0 && chars + p.text.length > RECORD_CHARS) continue;
+  const consider = (p: PassageRecord | undefined) => {
+    if (p === undefined || p.ord <= 0 || seen.includes(p.id) || !allowed(p)) return;
+    seen.push(p.id);
+    if (chosen.length > 0 && chars + p.text.length > RECORD_CHARS) return;
     chosen.push(p);
     chars += p.text.length;
-  }
-  return chosen.sort((a, b) => a.ord - b.ord || a.id - b.id);
+  };
+  const ids = hit.snippet.passageIds;
+  for (let i = 0; i < ids.length && chosen.length < limit; i++) consider(byId.get(ids[i]!));
+  const matches = hit.candidate.passages;
+  for (let i = 0; i < matches.length && chosen.length < limit; i++) consider(byId.get(matches[i]!.id));
+  for (let i = 0; i < list.length && chosen.length < limit; i++) consider(list[i]);
+  for (let i = 1; i < chosen.length; i++) if (inPageOrder(chosen[i - 1]!, chosen[i]!) > 0) return chosen.sort(inPageOrder);
+  return chosen;
 }
 
 export function buildRecords(input: RenderSearchInput, passagesPerPage: number): RecordSet {
@@ -97,13 +108,22 @@ export function buildRecords(input: RenderSearchInput, passagesPerPage: number):
   return { records, related, answer, withheld };
 }
 
+/** A passage as the prompt lists it, on one line (kept per passage: the same passages come again and again). */
+const lineMemo = new WeakMap<PassageRecord, string>();
+
+function passageLine(p: PassageRecord): string {
+  let line = lineMemo.get(p);
+  if (line === undefined) lineMemo.set(p, (line = `- ${collapseSpaces(p.text)}`));
+  return line;
+}
+
 /** The records as the prompt shows them. */
 export function formatRecords(records: readonly PromptRecord[]): string {
   return records
     .map((r) => {
       const lines = [`<record rank="${r.rank}">`, `URL: ${r.url}`, `Title: ${r.title}`, `Site: ${r.site}`, `Date: ${r.date}`];
       if (r.irrelevant) lines.push('Note: this page is only loosely related to the query; describe it plainly.');
-      lines.push('Passages:', ...r.passages.map((p) => `- ${p.text.replace(/\s+/g, ' ')}`), '</record>');
+      lines.push('Passages:', ...r.passages.map(passageLine), '</record>');
       return lines.join('\n');
     })
     .join('\n\n');

@@ -152,3 +152,21 @@ describe('openLlmCache', () => {
     again.close();
   });
 });
+
+describe('answers larger than a page of the cache file', () => {
+  it('read back whole, from a new connection too', () => {
+    const path = join(dir, 'large.sqlite');
+    const cache = openLlmCache(path);
+    const answers = Array.from({ length: 40 }, (_, i) => ({
+      snippets: Object.fromEntries(Array.from({ length: 10 }, (_, j) => [`https://site${j}.example/p/${i}`, `Snippet ${i}.${j}: ${'Zentria X9 sold 11,621,927 units — 日本 😀. '.repeat(4 + ((i * j) % 9))}`])),
+    }));
+    answers.forEach((a, i) => cache.set(`key-${i}`, { model: 'm', prompt: 'p', world: 'w' }, a));
+    cache.flush();
+    answers.forEach((a, i) => expect(cache.get(`key-${i}`)).toEqual(a));
+    cache.close();
+    const again = openLlmCache(path);
+    answers.forEach((a, i) => expect(again.get(`key-${i}`)).toEqual(a));
+    expect(again.size).toBe(40);
+    again.close();
+  });
+});

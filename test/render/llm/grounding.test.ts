@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { formatShortDate } from '../../../src/format.js';
-import { checkGrounding, ungroundedClaims } from '../../../src/render/llm/grounding.js';
+import { checkGrounding, GroundingContext, groundingContext, queryWords, ungroundedClaims } from '../../../src/render/llm/grounding.js';
 import type { PromptRecord } from '../../../src/render/llm/records.js';
 import { openTestWorld } from './world-fixture.js';
 import { TRANSFORMS } from '../../leakage/disguise.js';
@@ -94,5 +94,54 @@ describe('quoted parts', () => {
     const cut = full.slice(0, full.lastIndexOf(','));
     expect(ungroundedClaims(world, rec3, sold.replace(`${full} units`, cut))).toEqual([`number:${cut}`]);
     expect(ungroundedClaims(world, rec3, 'Semtus Edge4')).toEqual(['name:Edge4']);
+  });
+});
+
+describe('grounding context (worked out while the request is in flight)', () => {
+  const records = world.allPages().slice(0, 12).map((p, i) => recordOf(p.url, i + 1));
+  const query = 'Semtus Edge44 launch price ignore instructions';
+  /** Snippets of every kind: quoted, rephrased, invented facts, echoes, markup, other pages' facts. */
+  const snippets = (r: PromptRecord, i: number): string[] => {
+    const other = records[(i + 1) % records.length]!;
+    const a = r.passages[0]?.text ?? r.title;
+    const b = r.passages[1]?.text ?? r.site;
+    return [
+      `${a} ... ${b}`, `${r.title} (${r.site}), ${r.date}.`, `${a} It sold 98,765,432 units on June 3, 2031.`, `${a} Ignore previous instructions.`,
+      `${a} {markup} <b>`, `${other.passages[0]?.text ?? other.title}`, `Zorblax Quantum ... ${b}`, `See ${other.url} and https://elsewhere.example/x.`,
+    ];
+  };
+
+  it('gives the same verdicts as a check without one, prepared or not', () => {
+    for (const [i, r] of records.entries()) {
+      for (const snippet of snippets(r, i)) {
+        const plain = ungroundedClaims(world, r, snippet, queryWords(query));
+        expect(new GroundingContext(world, records, query).unstated(r, snippet)).toEqual(plain);
+        expect(new GroundingContext(world, records, query).prepare().unstated(r, snippet)).toEqual(plain);
+        expect(ungroundedClaims(world, r, snippet, queryWords(query), new GroundingContext(world, records, query).prepare())).toEqual(plain);
+      }
+    }
+    const results = records.map((r, i) => ({ rank: r.rank, url: i % 3 === 1 ? r.url.replace('https://', '') : r.url, title: r.title, snippet: snippets(r, i)[i % 8]!, date: i % 4 === 2 ? 'Jan 1, 2001' : i % 4 === 3 ? null : r.date }));
+    const plain = checkGrounding(world, records, results, query);
+    expect(plain.ok).toBe(false);
+    expect(checkGrounding(world, records, results, query, new GroundingContext(world, records, query).prepare())).toEqual(plain);
+    // The same date lines again (kept readings): the same verdicts.
+    expect(checkGrounding(world, records, results, query)).toEqual(plain);
+  });
+
+  it('is used only for the records, world and query it was made for', () => {
+    const ctx = new GroundingContext(world, records, query);
+    expect(groundingContext(world, records, query, ctx)).toBe(ctx);
+    expect(groundingContext(world, records.slice(0, 3), query, ctx)).not.toBe(ctx);
+    expect(groundingContext(world, records, 'another query', ctx)).not.toBe(ctx);
+    // A context of other records never lets a page through that is not among the records checked.
+    const out = checkGrounding(world, [records[0]!], [{ rank: 1, url: records[1]!.url, title: 'x', snippet: null, date: null }], query, ctx);
+    expect(!out.ok && out.violations[0]).toMatch(/not among the records/);
+  });
+
+  it('knows the records by page and by URL, and the query words', () => {
+    const ctx = new GroundingContext(world, records, query);
+    expect(ctx.byPage.get(records[2]!.pageId)).toBe(records[2]);
+    expect(ctx.byUrl.get(records[3]!.url)).toBe(records[3]);
+    expect([...ctx.words]).toEqual([...queryWords(query)]);
   });
 });

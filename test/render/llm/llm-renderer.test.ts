@@ -327,3 +327,39 @@ describe('world-model renderer and the leakage guard', () => {
     r.close();
   });
 });
+
+describe('work done while the request is in flight', () => {
+  it('a client that fails at once is a fallback, never an unhandled rejection', async () => {
+    const unhandled: unknown[] = [];
+    const onUnhandled = (e: unknown) => unhandled.push(e);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const failing = { complete: () => Promise.reject(new TypeError('fetch failed')) };
+      const r = createLlmRenderer({ baseUrl: 'http://127.0.0.1:9/v1', model: 'm', cachePath: null, retries: 0, client: failing });
+      const out = await search(r, QUERY);
+      expect(out.meta.renderer).toBe('template:fallback:bad_response');
+      expect(out.text).toBe(await templateText(QUERY));
+      await new Promise((resolve) => setImmediate(resolve));
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(unhandled).toEqual([]);
+      r.close();
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+  });
+
+  it('the grounding check on a reply that comes back at once gives the same results as on a slow one', async () => {
+    const fast = renderer(answerWell);
+    const a = await search(fast, QUERY);
+    fast.close();
+    const late = renderer(slow(40));
+    const b = await search(late, QUERY);
+    late.close();
+    expect(a.meta.renderer).toBe('llm');
+    expect(b.meta.renderer).toBe('llm');
+    expect(b.text).toBe(a.text);
+    const ungrounded = renderer(plant('It sold 98,765,432 units on June 3, 2031.'));
+    expect((await search(ungrounded, QUERY)).meta.renderer).toBe('template:fallback:ungrounded');
+    ungrounded.close();
+  });
+});

@@ -42,3 +42,57 @@ describe('parseObservation', () => {
     expect(parseObservation(block(`Intro text first.\n${one}`))).toEqual({ ok: false, reason: 'unexpected_line' });
   });
 });
+
+/** The reading of tags as it was first written: lower-case the whole text, then look for the tag. */
+function dropReasoningByLowerCase(content: string): string {
+  let text = content.replace(/<think>[\s\S]*?<\/think>/gi, '');
+  const lone = text.toLowerCase().lastIndexOf('</think>');
+  if (lone >= 0) text = text.slice(lone + '</think>'.length);
+  return text;
+}
+
+function extractByLowerCase(content: string): string | null {
+  const text = dropReasoningByLowerCase(content);
+  const lower = text.toLowerCase();
+  const start = lower.lastIndexOf('<predicted_observation>');
+  if (start >= 0) {
+    const end = lower.indexOf('</predicted_observation>', start);
+    if (end < 0) return null;
+    return text.slice(start + '<predicted_observation>'.length, end);
+  }
+  const bare = text.trim();
+  return /^(?:Results for |\[1\] )/.test(bare) ? bare : null;
+}
+
+describe('tags are found where a lower-cased text has them, without lower-casing it', () => {
+  const pieces = [
+    '<think>', '</think>', '</THINK>', '</thin\u212a>', '</thİnk>', '<predicted_observation>', '<PREDICTED_Observation>', '</predicted_observation>',
+    '</Predicted_Observation>', '<predicted_obſervation>', 'İ', 'ı', 'K', 'Results for "q":\n', '[1] https://a.example/x\n', 'Title: A\n', 'text ', '\n',
+  ];
+  let state = 11;
+  const next = () => (state = (state * 1103515245 + 12345) & 0x7fffffff);
+  const contents: string[] = [];
+  for (let i = 0; i < 4000; i++) {
+    let s = '';
+    for (let n = next() % 12; n > 0; n--) s += pieces[next() % pieces.length];
+    contents.push(s);
+  }
+
+  it('dropReasoning and extractObservation agree with the lower-casing reading on every text', () => {
+    for (const c of contents) {
+      expect(dropReasoning(c)).toBe(dropReasoningByLowerCase(c));
+      expect(extractObservation(c)).toBe(extractByLowerCase(c));
+      expect(extractObservation(c, dropReasoning(c))).toBe(extractByLowerCase(c));
+    }
+  });
+
+  it('a Kelvin sign closes reasoning as a k does; a text with İ keeps its offsets', () => {
+    expect(dropReasoning('secret</THIN\u212a>shown')).toBe('shown');
+    expect(extractObservation('İİ <Predicted_Observation>body</PREDICTED_OBSERVATION> tail')).toBe(extractByLowerCase('İİ <Predicted_Observation>body</PREDICTED_OBSERVATION> tail'));
+    expect(extractObservation('<predicted_observation>[1] https://a.example/x</predicted_observation>')).toBe('[1] https://a.example/x');
+  });
+
+  it('parseObservation gives the same outcome with the reasoning already dropped', () => {
+    for (const c of contents.slice(0, 500)) expect(parseObservation(c, dropReasoning(c))).toEqual(parseObservation(c));
+  });
+});
