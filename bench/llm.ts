@@ -126,30 +126,43 @@ const afterBare = await stats();
 agent.destroy();
 const bareHeld = (afterBare.heldMs - beforeBare.heldMs) / bare.length;
 
-// Cache hits against template calls, interleaved.
+// Cache hits against template calls, interleaved. The renderer that answered the misses is closed and
+// a new one opens the same cache file, as a re-run would: round 1 reads every answer from the file and
+// re-checks its grounding; later rounds are repeat hits, which the renderer serves from the answers it
+// has already checked (verified-answers.ts).
+llm.close();
+const rerun = createLlmRenderer({ baseUrl, model: 'bench-model', cachePath: join(root, 'llm-cache.sqlite') });
+// Warm its hit path up on the warm-up's answers (other seeds: other keys).
+for (const job of jobs.slice(0, 20)) await call(rerun, job, 999);
 const hit: number[] = [];
 const tpl: number[] = [];
 const hitCpu: number[] = [];
 const tplCpu: number[] = [];
+const firstHit: number[] = [];
+const firstTpl: number[] = [];
+const firstHitCpu: number[] = [];
+const firstTplCpu: number[] = [];
 const hitRenderers: Record<string, number> = {};
 for (let round = 0; round < rounds; round++) {
   for (const job of jobs) {
     const t = await call(template, job, 0);
-    tpl.push(t.ms);
-    tplCpu.push(t.cpu);
-    const r = await call(llm, job, 0);
-    hit.push(r.ms);
-    hitCpu.push(r.cpu);
+    const r = await call(rerun, job, 0);
+    (round === 0 ? firstTpl : tpl).push(t.ms);
+    (round === 0 ? firstTplCpu : tplCpu).push(t.cpu);
+    (round === 0 ? firstHit : hit).push(r.ms);
+    (round === 0 ? firstHitCpu : hitCpu).push(r.cpu);
     hitRenderers[r.renderer] = (hitRenderers[r.renderer] ?? 0) + 1;
   }
 }
 const afterHits = await stats();
 
-llm.close();
+rerun.close();
 child.disconnect();
 for (const w of worlds) w.close();
 rmSync(root, { recursive: true, force: true });
 
+const ratioFirst = pct(firstHit, 50) / pct(firstTpl, 50);
+const ratioFirstCpu = pct(firstHitCpu, 50) / pct(firstTplCpu, 50);
 const ratioHit = pct(hit, 50) / pct(tpl, 50);
 const ratioHitCpu = pct(hitCpu, 50) / pct(tplCpu, 50);
 const load = loadavg().map((x) => x.toFixed(1)).join(' ');
@@ -164,7 +177,13 @@ const lines = [
   `  bare HTTP POST floor  overhead p50 ${f(pct(bare, 50) - bareHeld)} ms   CPU p50 ${f(pct(bareCpu, 50))} ms   (same body, node:http, no SDK: what any client pays on this machine)`,
   `  CPU per call          p50 ${f(pct(missCpu, 50))} ms   mean ${f(mean(missCpu))} ms   (this process: everything but the endpoint)   floor ${OVERHEAD_FLOOR_MS} ms   ${pct(missCpu, 50) <= OVERHEAD_FLOOR_MS ? 'OK' : 'OVER'}`,
   '',
-  `cache hit (${hit.length} calls over ${rounds} rounds, answered by: ${JSON.stringify(hitRenderers)}; requests during hits: ${afterHits.count - afterBare.count})`,
+  `cache hit, re-run (a new renderer over the same cache file: ${firstHit.length} calls, each answer read from the file and its grounding re-checked)`,
+  `  hit call              p50 ${f(pct(firstHit, 50))} ms   p99 ${f(pct(firstHit, 99))} ms   mean ${f(mean(firstHit))} ms`,
+  `  template call         p50 ${f(pct(firstTpl, 50))} ms   p99 ${f(pct(firstTpl, 99))} ms   mean ${f(mean(firstTpl))} ms`,
+  `  hit / template (p50)  ${f(ratioFirst)}×   floor ${HIT_FLOOR_RATIO}×   ${ratioFirst <= HIT_FLOOR_RATIO ? 'OK' : 'OVER'}`,
+  `  CPU hit / template    ${f(pct(firstHitCpu, 50))} / ${f(pct(firstTplCpu, 50))} ms (p50) = ${f(ratioFirstCpu)}×   floor ${HIT_FLOOR_RATIO}×   ${ratioFirstCpu <= HIT_FLOOR_RATIO ? 'OK' : 'OVER'}`,
+  '',
+  `cache hit, repeated (${hit.length} calls over ${rounds - 1} more rounds, answers already checked by this renderer; all rounds answered by: ${JSON.stringify(hitRenderers)}; requests during hits: ${afterHits.count - afterBare.count})`,
   `  hit call              p50 ${f(pct(hit, 50))} ms   p99 ${f(pct(hit, 99))} ms   mean ${f(mean(hit))} ms`,
   `  template call         p50 ${f(pct(tpl, 50))} ms   p99 ${f(pct(tpl, 99))} ms   mean ${f(mean(tpl))} ms`,
   `  hit / template (p50)  ${f(ratioHit)}×   floor ${HIT_FLOOR_RATIO}×   ${ratioHit <= HIT_FLOOR_RATIO ? 'OK' : 'OVER'}`,
@@ -177,8 +196,9 @@ if (process.env.BENCH_RECORD) {
     `# bench:llm\n\nMeasured ${new Date().toISOString().slice(0, 10)} on this machine (\`npm run bench:llm\`):\n\n${lines.map((l) => `    ${l}`).join('\n')}\n\n` +
       'Overhead per call: the full `callTool` web_search with the world-model renderer (retrieval, guard, prompt, request through the `openai` ' +
       'package, parsing, grounding check, cache write, formatting) minus the time the fake endpoint held the request (its fixed latency and its ' +
-      'own work, measured in its own process). Cache hit: the same full call answered from the SQLite cache (grounding re-checked, guard run), ' +
-      'against the same call with the template renderer. CPU lines: this process\'s CPU time per call, less sensitive than wall time ' +
+      'own work, measured in its own process). Cache hit, re-run: the same full call answered by a new renderer from the SQLite cache file ' +
+      '(the answer read and its grounding re-checked, guard run), against the same call with the template renderer; repeated: later hits on the ' +
+      'same keys, which the renderer answers from the answers it has already checked. CPU lines: this process\'s CPU time per call, less sensitive than wall time ' +
       'to other processes sharing the machine (the header gives the load average; the bare HTTP POST line is the transport cost ' +
       'measured in the same run, as a yardstick of the machine).\n',
   );

@@ -1,5 +1,6 @@
 /** The load bench's setup: a folder of generated worlds, sample queries and URLs per world, a spawned server. */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -59,7 +60,11 @@ export async function spawnServer(worldsDir: string, args: string[]): Promise<Sp
   const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
   const url = await new Promise<string>((ok, fail) => {
     let out = '';
+    // BENCH_SERVER_LOG=<file>: the server's stdout (with BENCH_SERVER_NODE_ARGS="--trace-gc", its GC pauses).
+    const log = process.env.BENCH_SERVER_LOG ? createWriteStream(process.env.BENCH_SERVER_LOG) : undefined;
     child.stdout!.on('data', (d: Buffer) => {
+      log?.write(d);
+      if (out.length > 100_000) return;
       out += d.toString();
       const m = /listening on (http:\/\/\S+)/.exec(out);
       if (m) ok(m[1]!);

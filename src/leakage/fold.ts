@@ -48,7 +48,22 @@ export function fold(text: string): string {
 const cache = new Map<string, string>();
 const CACHE_LIMIT = 8192;
 
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+
+/**
+ * Printable ASCII (most world and model text) folds to lowercase with ` as ' and runs of spaces as one:
+ * every other step is the identity on it. Exactly foldFull's result (a property test holds them equal).
+ */
+function foldAscii(text: string): string {
+  return text.toLowerCase().replace(/`/g, "'").replace(/ {2,}/g, ' ').trim();
+}
+
 function foldUncached(text: string): string {
+  return PRINTABLE_ASCII.test(text) ? foldAscii(text) : foldFull(text);
+}
+
+/** The whole fold, for any text. */
+export function foldFull(text: string): string {
   let s = text.replace(/[⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻]+/g, (m) => `^${[...m].map((c) => SUPERSCRIPTS[c]).join('')}`);
   s = s.normalize('NFKC').toLowerCase().normalize('NFD').replace(MARKS, '');
   s = s.replace(INVISIBLE, '').replace(CONTROL, '');

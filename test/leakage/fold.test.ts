@@ -1,5 +1,6 @@
 import { describe, it, expect } from 'vitest';
-import { fold, alnum } from '../../src/leakage/fold.js';
+import { fold, alnum, foldFull } from '../../src/leakage/fold.js';
+import { Rng } from '../../src/rng.js';
 
 describe('fold', () => {
   it('folds case, accents, compatibility forms and look-alike letters', () => {
@@ -25,5 +26,15 @@ describe('fold', () => {
 
   it('keeps letters and digits for length checks', () => {
     expect(alnum(fold('Zentria X-9!'))).toBe('zentriax9');
+  });
+});
+
+describe('fold of printable ASCII (the fast path)', () => {
+  it('equals the whole fold on random printable ASCII, spaces, backticks and edge cases', () => {
+    const rng = new Rng('fold-ascii');
+    const alphabet = ' `\'"-_.,;:!?()[]{}*^+=/\\|<>~@#$%&0123456789AaZzQqXx   ';
+    const samples = ['', ' ', '  a  b  ', '`x`', 'TEN^6', 'Zentria X9 sold 11,621,927 units', '1 million  200 thousand'];
+    for (let i = 0; i < 5000; i++) samples.push(Array.from({ length: rng.int(0, 60) }, () => alphabet[rng.int(0, alphabet.length - 1)]).join(''));
+    for (const s of samples) expect(fold(s), JSON.stringify(s)).toBe(foldFull(s));
   });
 });

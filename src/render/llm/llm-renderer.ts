@@ -3,7 +3,7 @@
  * chat model) over an OpenAI-compatible API, grounded in the world.
  *
  *   records for the query (+ history, instructions, the answer only when related)
- *     → cache? → circuit open? → concurrency slot → request (retries, backoff, deadline)
+ *     → answered before in this process? → cache (re-checked)? → circuit open? → concurrency slot → request (retries, backoff, deadline)
  *     → canary check → parse (one retry when malformed) → grounding check → cache → results
  *
  * Any failure along the way gives the template renderer's results: the call never fails and never
@@ -21,6 +21,7 @@ import { CircuitBreaker, type Clock } from './circuit-breaker.js';
 import { classify, completeWithRetries, createOpenAiClient, type ChatClient } from './client.js';
 import { checkGrounding, GroundingContext } from './grounding.js';
 import { Limiter } from './limiter.js';
+import { VERIFIED_ANSWERS, VerifiedAnswers } from './verified-answers.js';
 import { dropReasoning, parseObservation } from './parse-observation.js';
 import { loadPrompt, type PromptTemplate } from './prompt-file.js';
 import { buildMessages, FORMAT_REMINDER, prepareRequest, type PreparedRequest } from './prompt.js';
@@ -117,6 +118,7 @@ export function createLlmRenderer(options: LlmRendererOptions | Readonly<Record<
   const limiter = new Limiter(settings.concurrency, settings.maxQueue);
   const breaker = new CircuitBreaker(settings.breakerFailures, settings.breakerCooldownMs, opts.clock);
   const stats: LlmStats = { requests: 0, answered: 0, cacheHits: 0, fallbacks: {} };
+  const verified = new VerifiedAnswers(cache ? VERIFIED_ANSWERS : 0);
   const emit = (e: LlmEvent) => {
     try {
       opts.onEvent?.(e);
@@ -137,8 +139,12 @@ export function createLlmRenderer(options: LlmRendererOptions | Readonly<Record<
       return { results: input.hits.map(resultFromHit), renderer: fallbackName(label) };
     };
 
-    const cached = cache?.get(req.key);
-    if (cached && cachedStillGrounded(input, req, cached)) {
+    let cached = verified.get(req.key);
+    if (!cached) {
+      const stored = cache?.get(req.key);
+      if (stored && cachedStillGrounded(input, req, stored)) verified.set(req.key, (cached = stored));
+    }
+    if (cached) {
       stats.cacheHits++;
       emit({ ...base, kind: 'cache_hit' });
       return { results: assemble(input, cached), renderer: LLM_CACHE_RENDERER };
@@ -186,6 +192,7 @@ export function createLlmRenderer(options: LlmRendererOptions | Readonly<Record<
         if (!grounding.ok) return fallback('ungrounded', grounding.violations);
         const answer: CachedAnswer = { snippets: {} };
         for (const { record, result } of grounding.matched) if (result.snippet) answer.snippets[record.url] = oneLine(result.snippet);
+        if (cache) verified.set(req.key, answer);
         try {
           cache?.set(req.key, { model: settings.model, prompt: prompt.key, world: input.world.id }, answer);
         } catch {

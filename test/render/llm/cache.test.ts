@@ -74,6 +74,24 @@ describe('world-model cache', () => {
     other.close();
   });
 
+  it('a hit this process has answered or re-checked before is served from memory, without reading the file', async () => {
+    const file = openLlmCache(join(dir, 'memo.sqlite'));
+    let reads = 0;
+    const counting = { ...file, get: (key: string) => (reads++, file.get(key)), get size() { return file.size; } };
+    const r = make(join(dir, 'unused.sqlite'), { cache: counting });
+    ep.requests.length = 0;
+    const a = await run(r, { seed: 9 }, ['Bronmo One55']);
+    expect(a.out[0]!.meta.renderer).toBe('llm');
+    const readsAfterMiss = reads;
+    const b = await run(r, { seed: 9 }, ['Bronmo One55']);
+    expect(b.out[0]!.meta.renderer).toBe('llm-cache');
+    expect(b.out[0]!.text).toBe(a.out[0]!.text);
+    expect(reads).toBe(readsAfterMiss);
+    expect(ep.requests).toHaveLength(1);
+    r.close();
+    file.close();
+  });
+
   it('fallbacks are never cached; a cached answer that is no longer grounded is not used', async () => {
     const path = join(dir, 'fallback.sqlite');
     ep.behaviour = () => ({ status: 500 });
@@ -150,6 +168,16 @@ describe('openLlmCache', () => {
     const again = openLlmCache(path);
     expect(again.get('k1')).toEqual({ snippets: { 'https://a.example/x': 's' } });
     again.close();
+  });
+});
+
+describe('cache file layout', () => {
+  it('a new file has pages large enough that an answer is read without overflow pages', async () => {
+    const path = join(dir, 'pages.sqlite');
+    openLlmCache(path).close();
+    const db = (await import('better-sqlite3')).default(path, { readonly: true });
+    expect(db.pragma('page_size', { simple: true })).toBe(32_768);
+    db.close();
   });
 });
 
