@@ -9,7 +9,7 @@
 import Database from 'better-sqlite3';
 import { FTS_TOKENIZER } from '../db/ddl.js';
 /** Tokens remembered per thread; the cache starts over when full. */
-const CACHE_LIMIT = 20_000;
+export const FTS_STEMS_CACHE_LIMIT = 20_000;
 
 interface Tokenizer {
   /** Tokenise the tokens in one transaction: row i + 1 holds token i; the stems come back by row. */
@@ -37,15 +37,15 @@ function open(): Tokenizer {
 
 /** The stems FTS5 makes of each token, in order (empty when FTS5 keeps nothing of one). */
 export function ftsStemsOf(tokens: readonly string[]): (readonly string[])[] {
-  const missing = [...new Set(tokens.filter((t) => !cache.has(t)))];
-  if (missing.length > 0) {
-    tokenizer ??= open();
-    const stems = missing.map((): string[] => []);
-    for (const [row, term] of tokenizer.run(missing)) stems[row - 1]!.push(term);
-    if (cache.size + missing.length > CACHE_LIMIT) cache.clear();
-    missing.forEach((token, i) => cache.set(token, stems[i]!));
-  }
-  return tokens.map((t) => cache.get(t)!);
+  const out = tokens.map((t) => cache.get(t));
+  const missing = [...new Set(tokens.filter((_, i) => out[i] === undefined))];
+  if (missing.length === 0) return out as (readonly string[])[];
+  tokenizer ??= open();
+  const stems = new Map(missing.map((t): [string, string[]] => [t, []]));
+  for (const [row, term] of tokenizer.run(missing)) stems.get(missing[row - 1]!)!.push(term);
+  if (cache.size + missing.length > FTS_STEMS_CACHE_LIMIT) cache.clear();
+  for (const [token, s] of stems) cache.set(token, s);
+  return tokens.map((t, i) => out[i] ?? stems.get(t)!);
 }
 
 /** The stems FTS5 makes of `token`, in order (empty when FTS5 keeps nothing of it). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ftsStems, ftsStemsOf } from '../../src/search/fts-tokens.js';
+import { FTS_STEMS_CACHE_LIMIT, ftsStems, ftsStemsOf } from '../../src/search/fts-tokens.js';
 
 describe('ftsStems', () => {
   it('gives what FTS5 porter unicode61 makes of a token', () => {
@@ -30,5 +30,19 @@ describe('ftsStemsOf', () => {
     const together = ftsStemsOf(tokens);
     expect(together).toEqual([['valuat'], ['2', '500'], [], ['zurich'], ['valuat'], ['qqnever', 'seen', 'befor']]);
     expect(together).toEqual(tokens.map((t) => ftsStems(t)));
+  });
+});
+
+describe('the stems cache', () => {
+  it('answers every token of a query when it starts over mid-query (cached tokens beside new ones)', () => {
+    // Fill the cache to one short of its limit, then cache 'harbour': the next new tokens make it start over.
+    ftsStemsOf(Array.from({ length: FTS_STEMS_CACHE_LIMIT - 1 }, (_, k) => `filler${k}x`));
+    ftsStemsOf(['harbour']);
+    const mixed = ['harbour', ...Array.from({ length: 600 }, (_, k) => `fresh${k}y`), 'harbour'];
+    const stems = ftsStemsOf(mixed);
+    expect(stems).toHaveLength(mixed.length);
+    expect(stems[0]).toEqual(['harbour']);
+    expect(stems.at(-1)).toEqual(['harbour']);
+    expect(stems.every((s) => Array.isArray(s) && s.length === 1)).toBe(true);
   });
 });
