@@ -53,11 +53,20 @@ export function formatDate(iso: string, style: DateStyle = 0): string {
   return `${MONTHS[m - 1]} ${d}, ${y}`;
 }
 
+/** Date lines already made (every result of every search has one; a world has a few hundred dates). */
+const shortDates = new Map<string, string>();
+
 /** The search-result date line: "Mar 4, 2029". */
 export function formatShortDate(iso: string | null | undefined): string {
   if (!iso) return 'N/A';
-  const { y, m, d } = parseIso(iso);
-  return `${MONTHS_SHORT[m - 1]} ${d}, ${y}`;
+  let line = shortDates.get(iso);
+  if (line === undefined) {
+    const { y, m, d } = parseIso(iso);
+    line = `${MONTHS_SHORT[m - 1]} ${d}, ${y}`;
+    if (shortDates.size >= 10_000) shortDates.clear();
+    shortDates.set(iso, line);
+  }
+  return line;
 }
 
 /** ISO date from a day number counted from 1970-01-01 (UTC, no Date.now). */

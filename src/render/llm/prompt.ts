@@ -8,7 +8,7 @@
  * cache hit stays cheap. The canary is derived from the key: deterministic (replays are byte-identical)
  * and different for every request.
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { hash32 } from '../../rng.js';
 import type { HistoryEntry } from '../../search/session.js';
 import type { RenderSearchInput } from '../renderer.js';
@@ -42,7 +42,7 @@ export function prepareRequest(input: RenderSearchInput, prompt: PromptTemplate,
     set.records.map((r) => [r.pageId, r.passages.map((p) => p.id), r.irrelevant ? 1 : 0]),
     historyKey(history),
   ]);
-  const key = createHash('sha256').update(material).digest('hex');
+  const key = hash('sha256', material, 'hex');
   const seed = hash32(`llm-seed|${input.seed}|${input.callIndex}|${input.queryIndex}`) & 0x7fffffff;
   return { key, canary: `FWC-${key.slice(0, 20)}`, seed, set, history };
 }
