@@ -5,8 +5,9 @@
  *
  * - overhead per call = the full call (`callTool`: retrieve, guard, prompt, request, parse, grounding,
  *   cache write, format) minus the time the endpoint held the request; floor 2 ms;
- * - a cache hit (the full call answered from the SQLite cache, grounding re-checked) against the same
- *   call with the template renderer; floor 2×.
+ * - a cache hit against the same call with the template renderer, floor 2×: on a re-run (a new renderer
+ *   reading the SQLite cache file, each answer's grounding-check stamp verified) and repeated (answers
+ *   this renderer has already checked).
  *
  * Calls run one at a time over distinct queries (task questions and page titles of generated worlds),
  * one fresh session each; template calls and cache hits are interleaved over `rounds` rounds.
@@ -128,7 +129,8 @@ const bareHeld = (afterBare.heldMs - beforeBare.heldMs) / bare.length;
 
 // Cache hits against template calls, interleaved. The renderer that answered the misses is closed and
 // a new one opens the same cache file, as a re-run would: round 1 reads every answer from the file and
-// re-checks its grounding; later rounds are repeat hits, which the renderer serves from the answers it
+// verifies the stamp of the grounding check it passed (cache.ts; an unstamped or altered row is checked
+// again); later rounds are repeat hits, which the renderer serves from the answers it
 // has already checked (verified-answers.ts).
 llm.close();
 const rerun = createLlmRenderer({ baseUrl, model: 'bench-model', cachePath: join(root, 'llm-cache.sqlite') });
@@ -177,7 +179,7 @@ const lines = [
   `  bare HTTP POST floor  overhead p50 ${f(pct(bare, 50) - bareHeld)} ms   CPU p50 ${f(pct(bareCpu, 50))} ms   (same body, node:http, no SDK: what any client pays on this machine)`,
   `  CPU per call          p50 ${f(pct(missCpu, 50))} ms   mean ${f(mean(missCpu))} ms   (this process: everything but the endpoint)   floor ${OVERHEAD_FLOOR_MS} ms   ${pct(missCpu, 50) <= OVERHEAD_FLOOR_MS ? 'OK' : 'OVER'}`,
   '',
-  `cache hit, re-run (a new renderer over the same cache file: ${firstHit.length} calls, each answer read from the file and its grounding re-checked)`,
+  `cache hit, re-run (a new renderer over the same cache file: ${firstHit.length} calls, each answer read from the file, its check stamp verified)`,
   `  hit call              p50 ${f(pct(firstHit, 50))} ms   p99 ${f(pct(firstHit, 99))} ms   mean ${f(mean(firstHit))} ms`,
   `  template call         p50 ${f(pct(firstTpl, 50))} ms   p99 ${f(pct(firstTpl, 99))} ms   mean ${f(mean(firstTpl))} ms`,
   `  hit / template (p50)  ${f(ratioFirst)}×   floor ${HIT_FLOOR_RATIO}×   ${ratioFirst <= HIT_FLOOR_RATIO ? 'OK' : 'OVER'}`,
@@ -197,7 +199,7 @@ if (process.env.BENCH_RECORD) {
       'Overhead per call: the full `callTool` web_search with the world-model renderer (retrieval, guard, prompt, request through the `openai` ' +
       'package, parsing, grounding check, cache write, formatting) minus the time the fake endpoint held the request (its fixed latency and its ' +
       'own work, measured in its own process). Cache hit, re-run: the same full call answered by a new renderer from the SQLite cache file ' +
-      '(the answer read and its grounding re-checked, guard run), against the same call with the template renderer; repeated: later hits on the ' +
+      '(the answer read and the digest of its grounding check verified, guard run), against the same call with the template renderer; repeated: later hits on the ' +
       'same keys, which the renderer answers from the answers it has already checked. CPU lines: this process\'s CPU time per call, less sensitive than wall time ' +
       'to other processes sharing the machine (the header gives the load average; the bare HTTP POST line is the transport cost ' +
       'measured in the same run, as a yardstick of the machine).\n',

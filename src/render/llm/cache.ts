@@ -3,11 +3,14 @@
  * mapping a request key (prompt.ts) to the snippets the model wrote, after they passed the grounding
  * check. A rollout that replays the same calls gets the same results without a request; re-runs cost
  * nothing. Only grounded answers are stored; fallbacks never are (the endpoint may be back next time).
+ * Each row carries the name of the check it passed and a digest of its key and answer: a row that is
+ * unaltered and was checked by the current grounding check is used as stored; any other is checked again.
  * Writes are queued and flushed in one transaction on the next turn of the event loop (or when the
  * cache closes), so a call never waits for the disk; a queued answer is already visible to `get`.
  * A cache that cannot be opened or written is never fatal: the renderer works without it.
  */
 import Database from 'better-sqlite3';
+import { hash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { FictionError } from '../../errors.js';
@@ -17,9 +20,17 @@ export interface CachedAnswer {
   snippets: Record<string, string>;
 }
 
+/** A stored answer, and who checked it: the `checkedBy` given when it was stored, when its digest still matches. */
+export interface StoredAnswer {
+  answer: CachedAnswer;
+  checkedBy: string | null;
+}
+
 export interface LlmCache {
   get(key: string): CachedAnswer | undefined;
-  set(key: string, meta: { model: string; prompt: string; world: string }, answer: CachedAnswer): void;
+  lookup(key: string): StoredAnswer | undefined;
+  /** Store an answer; `checkedBy` names the check it passed (kept with a digest of key and answer). */
+  set(key: string, meta: { model: string; prompt: string; world: string }, answer: CachedAnswer, checkedBy?: string): void;
   readonly size: number;
   /** Write the queued answers now. */
   flush(): void;
@@ -31,8 +42,20 @@ const DDL = `CREATE TABLE IF NOT EXISTS llm_cache (
   world TEXT NOT NULL,
   model TEXT NOT NULL,
   prompt TEXT NOT NULL,
-  answer TEXT NOT NULL
+  answer TEXT NOT NULL,
+  checked TEXT
 ) WITHOUT ROWID`;
+
+/** `checkedBy:digest`, the digest over key and answer text: an edited, damaged or moved row no longer matches. */
+function stamp(checkedBy: string, key: string, text: string): string {
+  return `${checkedBy}:${hash('sha256', `${key}\n${text}`, 'hex').slice(0, 32)}`;
+}
+
+function checkedByOf(stored: string | null, key: string, text: string): string | null {
+  if (!stored) return null;
+  const by = stored.slice(0, stored.lastIndexOf(':'));
+  return by && stamp(by, key, text) === stored ? by : null;
+}
 
 const PAGE_BYTES = 32_768;
 
@@ -50,15 +73,18 @@ export function openLlmCache(path: string): LlmCache {
     db.pragma('synchronous = NORMAL');
     db.pragma('busy_timeout = 2000');
     db.exec(DDL);
+    // Files from before the `checked` column: add it (their rows read as unchecked, so they are re-checked).
+    if (!(db.pragma('table_info(llm_cache)') as { name: string }[]).some((c) => c.name === 'checked')) db.exec('ALTER TABLE llm_cache ADD COLUMN checked TEXT');
   } catch (e) {
     throw new FictionError('IO', `cannot open the llm cache ${path}: ${(e as Error).message.split('\n')[0]}`, { cause: e });
   }
-  const getStmt = db.prepare('SELECT answer FROM llm_cache WHERE key = ?').pluck();
-  const setStmt = db.prepare('INSERT OR REPLACE INTO llm_cache (key, world, model, prompt, answer) VALUES (?, ?, ?, ?, ?)');
+  const getStmt = db.prepare('SELECT answer, checked FROM llm_cache WHERE key = ?').raw();
+  const setStmt = db.prepare('INSERT OR REPLACE INTO llm_cache (key, world, model, prompt, answer, checked) VALUES (?, ?, ?, ?, ?, ?)');
   const countStmt = db.prepare('SELECT count(*) FROM llm_cache').pluck();
-  const pending = new Map<string, [string, string, string, string, string]>();
+  type Row = [key: string, world: string, model: string, prompt: string, answer: string, checked: string | null];
+  const pending = new Map<string, Row>();
   let scheduled: NodeJS.Immediate | undefined;
-  const writeAll = db.transaction((rows: [string, string, string, string, string][]) => {
+  const writeAll = db.transaction((rows: Row[]) => {
     for (const row of rows) setStmt.run(...row);
   });
   const flush = () => {
@@ -72,20 +98,25 @@ export function openLlmCache(path: string): LlmCache {
     }
     pending.clear();
   };
+  const lookup = (key: string): StoredAnswer | undefined => {
+    const queued = pending.get(key);
+    const row: [string, string | null] | undefined = queued ? [queued[4], queued[5]] : (getStmt.get(key) as [string, string | null] | undefined);
+    if (row === undefined) return undefined;
+    const [text, checked] = row;
+    try {
+      const v = JSON.parse(text) as CachedAnswer;
+      if (!v || typeof v.snippets !== 'object' || v.snippets === null) return undefined;
+      return { answer: v, checkedBy: checkedByOf(checked, key, text) };
+    } catch {
+      return undefined;
+    }
+  };
   return {
-    get(key) {
-      const queued = pending.get(key);
-      const text = queued ? queued[4] : (getStmt.get(key) as string | undefined);
-      if (text === undefined) return undefined;
-      try {
-        const v = JSON.parse(text) as CachedAnswer;
-        return v && typeof v.snippets === 'object' && v.snippets !== null ? v : undefined;
-      } catch {
-        return undefined;
-      }
-    },
-    set(key, meta, answer) {
-      pending.set(key, [key, meta.world, meta.model, meta.prompt, JSON.stringify(answer)]);
+    get: (key) => lookup(key)?.answer,
+    lookup,
+    set(key, meta, answer, checkedBy) {
+      const text = JSON.stringify(answer);
+      pending.set(key, [key, meta.world, meta.model, meta.prompt, text, checkedBy ? stamp(checkedBy, key, text) : null]);
       scheduled ??= setImmediate(flush);
     },
     get size() {

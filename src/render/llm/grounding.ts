@@ -154,6 +154,13 @@ function datesOf(text: string): readonly DateMention[] {
 }
 
 /**
+ * Names this grounding check in the cache (cache.ts `checked`): an answer stored by this check and
+ * unaltered since is used without checking it again. Change it whenever the check changes, so that
+ * answers an older check let through are checked again.
+ */
+export const GROUNDING_CHECK = 'grounding-v1';
+
+/**
  * What checking snippets against a request's records needs of the records: each record's evidence, its
  * date line's readings, the records by page and by URL, and the query's words, each worked out on first
  * need and kept. None of it depends on the model's reply, so the renderer works it all out (`prepare()`)

@@ -3,7 +3,7 @@
  * chat model) over an OpenAI-compatible API, grounded in the world.
  *
  *   records for the query (+ history, instructions, the answer only when related)
- *     → answered before in this process? → cache (re-checked)? → circuit open? → concurrency slot → request (retries, backoff, deadline)
+ *     → answered before in this process? → cache (stamp verified, else re-checked)? → circuit open? → concurrency slot → request (retries, backoff, deadline)
  *     → canary check → parse (one retry when malformed) → grounding check → cache → results
  *
  * Any failure along the way gives the template renderer's results: the call never fails and never
@@ -19,7 +19,7 @@ import { resultFromHit, templateRenderer } from '../template.js';
 import { openLlmCache, type CachedAnswer, type LlmCache } from './cache.js';
 import { CircuitBreaker, type Clock } from './circuit-breaker.js';
 import { classify, completeWithRetries, createOpenAiClient, type ChatClient } from './client.js';
-import { checkGrounding, GroundingContext } from './grounding.js';
+import { checkGrounding, GROUNDING_CHECK, GroundingContext } from './grounding.js';
 import { Limiter } from './limiter.js';
 import { VERIFIED_ANSWERS, VerifiedAnswers } from './verified-answers.js';
 import { dropReasoning, parseObservation } from './parse-observation.js';
@@ -127,6 +127,14 @@ export function createLlmRenderer(options: LlmRendererOptions | Readonly<Record<
     }
   };
 
+  const cacheSet = (key: string, input: RenderSearchInput, answer: CachedAnswer) => {
+    try {
+      cache?.set(key, { model: settings.model, prompt: prompt.key, world: input.world.id }, answer, GROUNDING_CHECK);
+    } catch {
+      /* a cache that cannot be written is not fatal */
+    }
+  };
+
   async function render(input: RenderSearchInput): Promise<RenderSearchOutput> {
     if (input.hits.length === 0) return { results: [], renderer: templateRenderer.name };
     const started = now();
@@ -141,8 +149,13 @@ export function createLlmRenderer(options: LlmRendererOptions | Readonly<Record<
 
     let cached = verified.get(req.key);
     if (!cached) {
-      const stored = cache?.get(req.key);
-      if (stored && cachedStillGrounded(input, req, stored)) verified.set(req.key, (cached = stored));
+      const stored = cache?.lookup(req.key);
+      // An answer this grounding check stored, unaltered since (its digest matches), is used as stored;
+      // any other (an older check's, an edited or damaged row) is checked again against the records.
+      if (stored && (stored.checkedBy === GROUNDING_CHECK || cachedStillGrounded(input, req, stored.answer))) {
+        verified.set(req.key, (cached = stored.answer));
+        if (stored.checkedBy !== GROUNDING_CHECK) cacheSet(req.key, input, cached);
+      }
     }
     if (cached) {
       stats.cacheHits++;
@@ -193,11 +206,7 @@ export function createLlmRenderer(options: LlmRendererOptions | Readonly<Record<
         const answer: CachedAnswer = { snippets: {} };
         for (const { record, result } of grounding.matched) if (result.snippet) answer.snippets[record.url] = oneLine(result.snippet);
         if (cache) verified.set(req.key, answer);
-        try {
-          cache?.set(req.key, { model: settings.model, prompt: prompt.key, world: input.world.id }, answer);
-        } catch {
-          /* a cache that cannot be written is not fatal */
-        }
+        cacheSet(req.key, input, answer);
         stats.answered++;
         emit({ ...base, kind: 'answered', attempts });
         return { results: assemble(input, answer), renderer: LLM_RENDERER };

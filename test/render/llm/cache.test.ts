@@ -198,3 +198,54 @@ describe('answers larger than a page of the cache file', () => {
     again.close();
   });
 });
+
+describe('the check stamp', () => {
+  const meta = { model: 'm', prompt: 'p', world: 'w' };
+  const answer = { snippets: { 'https://site.example/a': 'Zentria X9 sold 11,621,927 units.' } };
+
+  it('names the check an unaltered row passed; an edited row, or one stored without a check, names none', async () => {
+    const path = join(dir, 'stamp.sqlite');
+    const cache = openLlmCache(path);
+    cache.set('k1', meta, answer, 'grounding-v1');
+    cache.set('k2', meta, answer);
+    expect(cache.lookup('k1')).toEqual({ answer, checkedBy: 'grounding-v1' }); // queued, not yet written
+    cache.close();
+    const db = (await import('better-sqlite3')).default(path);
+    db.prepare('UPDATE llm_cache SET answer = ? WHERE key = ?').run(JSON.stringify({ snippets: { 'https://site.example/a': 'It sold 98,765,432 units.' } }), 'k1');
+    db.close();
+    const again = openLlmCache(path);
+    expect(again.lookup('k1')!.checkedBy).toBeNull();
+    expect(again.lookup('k2')!.checkedBy).toBeNull();
+    again.set('k3', meta, answer, 'grounding-v1');
+    again.flush();
+    expect(again.lookup('k3')).toEqual({ answer, checkedBy: 'grounding-v1' });
+    again.close();
+  });
+
+  it('a file from before the stamp gets the column; its rows are checked again, then stamped', async () => {
+    const path = join(dir, 'old-layout.sqlite');
+    const Database = (await import('better-sqlite3')).default;
+    const first = make(join(dir, 'old-source.sqlite'));
+    const a = await run(first, { seed: 21 }, ['Bronmo One55']);
+    expect(a.out[0]!.meta.renderer).toBe('llm');
+    first.close();
+    // Copy its row into a file with the old layout (no `checked` column).
+    const src = new Database(join(dir, 'old-source.sqlite'), { readonly: true });
+    const row = src.prepare('SELECT key, world, model, prompt, answer FROM llm_cache').get() as Record<string, string>;
+    src.close();
+    const old = new Database(path);
+    old.exec('CREATE TABLE llm_cache (key TEXT PRIMARY KEY, world TEXT NOT NULL, model TEXT NOT NULL, prompt TEXT NOT NULL, answer TEXT NOT NULL) WITHOUT ROWID');
+    old.prepare('INSERT INTO llm_cache VALUES (@key, @world, @model, @prompt, @answer)').run(row);
+    old.close();
+    const reopened = make(path);
+    ep.requests.length = 0;
+    const b = await run(reopened, { seed: 21 }, ['Bronmo One55']);
+    expect(b.out[0]!.meta.renderer).toBe('llm-cache');
+    expect(b.out[0]!.text).toBe(a.out[0]!.text);
+    expect(ep.requests).toHaveLength(0);
+    reopened.close();
+    const check = openLlmCache(path);
+    expect(check.lookup(row.key!)!.checkedBy).toBe('grounding-v1');
+    check.close();
+  });
+});
