@@ -68,6 +68,8 @@ export class GuardContext {
   private readonly blockedCache = new Map<number, boolean>();
   private readonly pageFactCache = new Map<number, number[]>();
   private readonly partCache = new Map<string, Exposure>();
+  /** Snippet exposures by page, passages and text: the same query gives the same snippets again. */
+  private readonly snippetCache = new Map<string, Exposure>();
   private readonly titleCache = new Map<number, Exposure>();
   private readonly dateCache = new Map<string, Detection[]>();
   readonly relatedCache = new Map<string, unknown>();
@@ -227,6 +229,17 @@ export class GuardContext {
    */
   snippetExposure(text: string | null, passageIds: readonly number[], pageId: number): Exposure {
     if (!text) return { factIds: [], detections: [] };
+    const key = `${pageId}|${passageIds.join(',')}|${text}`;
+    let e = this.snippetCache.get(key);
+    if (!e) {
+      e = this.snippetExposureUncached(text, passageIds, pageId);
+      if (this.snippetCache.size >= 4096) this.snippetCache.clear();
+      this.snippetCache.set(key, e);
+    }
+    return { factIds: [...e.factIds], detections: [...e.detections] };
+  }
+
+  private snippetExposureUncached(text: string, passageIds: readonly number[], pageId: number): Exposure {
     const free = passageIds.length === 0;
     const passages = free
       ? this.world.passagesOf(pageId).filter((p) => p.ord > 0)

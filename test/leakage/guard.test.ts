@@ -142,3 +142,30 @@ describe('the exemption', () => {
     }
   });
 });
+
+describe('snippet exposure', () => {
+  it('is the same remembered as worked out afresh, and a caller changing its copy changes nothing', () => {
+    const { path, data } = smartphoneWorld();
+    const a = createSearchWorld(path);
+    const b = createSearchWorld(path);
+    try {
+      const task = data.tasks[1]!;
+      const answerPassages = data.documents.flatMap((d) => d.passages.map((p) => ({ ...p, pageId: d.id }))).filter((p) => p.factIds.some((f) => task.answerFactIds.includes(f)));
+      expect(answerPassages.length).toBeGreaterThan(0);
+      const ctxA = guardContext(a, task.id);
+      const ctxB = guardContext(b, task.id);
+      for (const p of answerPassages.slice(0, 20)) {
+        const first = ctxA.snippetExposure(p.text, [p.id], p.pageId);
+        expect(first.factIds.length + first.detections.length).toBeGreaterThan(0);
+        first.factIds.length = 0;
+        first.detections.length = 0;
+        const again = ctxA.snippetExposure(p.text, [p.id], p.pageId);
+        expect(again).toEqual(ctxB.snippetExposure(p.text, [p.id], p.pageId));
+        expect(again.factIds.length + again.detections.length).toBeGreaterThan(0);
+      }
+    } finally {
+      a.close();
+      b.close();
+    }
+  });
+});
