@@ -13,6 +13,7 @@
  */
 import type Database from 'better-sqlite3';
 import { ftsStemsOf } from './fts-tokens.js';
+import { prepareQuery } from './query.js';
 
 const K1 = 1.2;
 const B = 0.75;
@@ -135,10 +136,14 @@ export class PassageIndex {
     db.pragma('shrink_memory');
   }
 
-  /** The index of the world open on `db` (its passages_fts), or null when FTS5's index cannot be read so. */
+  /**
+   * The index of the world open on `db` (its passages_fts), or null when FTS5's index cannot be read so
+   * or the index does not rank the world's titles exactly as FTS5 does (the caller then keeps FTS5).
+   */
   static build(db: Database.Database): PassageIndex | null {
     try {
-      return new PassageIndex(db);
+      const index = new PassageIndex(db);
+      return index.agreesWithFts(db) ? index : null;
     } catch {
       return null;
     }
@@ -210,22 +215,45 @@ export class PassageIndex {
     if (this.rowCount === 0 || limit <= 0) return [];
     const scores = this.scores;
     const touched: number[] = [];
-    for (const hits of phrases) {
-      const n = hits.slots.length;
-      if (n === 0) continue;
-      const idf = this.idf(n);
-      for (let i = 0; i < n; i++) {
-        const slot = hits.slots[i]!;
-        const f = hits.counts[i]!;
-        const D = this.sizes[slot]!;
-        if (scores[slot] === 0) touched.push(slot);
-        scores[slot] += idf * ((f * (K1 + 1.0)) / (f + K1 * (1 - B + (B * D) / this.avgdl)));
+    try {
+      for (const hits of phrases) {
+        const n = hits.slots.length;
+        if (n === 0) continue;
+        const idf = this.idf(n);
+        for (let i = 0; i < n; i++) {
+          const slot = hits.slots[i]!;
+          const f = hits.counts[i]!;
+          const D = this.sizes[slot]!;
+          if (scores[slot] === 0) touched.push(slot);
+          scores[slot] += idf * ((f * (K1 + 1.0)) / (f + K1 * (1 - B + (B * D) / this.avgdl)));
+        }
       }
+      touched.sort((a, b) => scores[b]! - scores[a]! || a - b);
+      const out: RankedRow[] = [];
+      for (let i = 0; i < touched.length && i < limit; i++) out.push([this.ids[touched[i]!]!, -1.0 * scores[touched[i]!]!]);
+      return out;
+    } finally {
+      // The scratch scores are shared by every search of this index: leave them clean whatever happens.
+      for (const slot of touched) scores[slot] = 0;
     }
-    touched.sort((a, b) => scores[b]! - scores[a]! || a - b);
-    const out: RankedRow[] = [];
-    for (let i = 0; i < touched.length && i < limit; i++) out.push([this.ids[touched[i]!]!, -1.0 * scores[touched[i]!]!]);
-    for (const slot of touched) scores[slot] = 0;
-    return out;
+  }
+
+  /**
+   * Does this index rank as FTS5 does on `db`, to the bit? Checked on the world's own page titles when
+   * the index is built: the equality rests on both computing bm25 with the same floating-point steps,
+   * which a C compiler that fuses multiply-adds (clang on arm64) would break.
+   */
+  private agreesWithFts(db: Database.Database): boolean {
+    const match = db.prepare('SELECT rowid, rank FROM passages_fts WHERE passages_fts MATCH ? ORDER BY rank LIMIT ?').raw();
+    const titles = db.prepare('SELECT title FROM documents ORDER BY id LIMIT 4').pluck().all() as string[];
+    for (const title of titles) {
+      const q = prepareQuery(title);
+      if (!q.match) continue;
+      const mine = this.search(q.tokens, 50);
+      if (mine === null) continue;
+      const theirs = match.all(q.match, 50) as RankedRow[];
+      if (mine.length !== theirs.length || mine.some(([id, rank], i) => id !== theirs[i]![0] || rank !== theirs[i]![1])) return false;
+    }
+    return true;
   }
 }

@@ -101,7 +101,16 @@ export class ComputePool {
       if (slot.outbox.length === 0) continue;
       const batch = slot.outbox;
       slot.outbox = [];
-      if (!slot.dead) slot.worker.postMessage(batch);
+      if (slot.dead) continue;
+      try {
+        slot.worker.postMessage(batch);
+      } catch (e) {
+        // A batch that cannot be sent fails its own requests, not the server.
+        for (const r of batch) {
+          slot.pending.get(r.seq)?.reject(new FictionError('INTERNAL', 'a request could not reach its compute worker', { cause: e }));
+          slot.pending.delete(r.seq);
+        }
+      }
     }
   }
 

@@ -128,9 +128,24 @@ function reply(item: ComputeReplyItem): void {
   flushing ??= setImmediate(flush);
 }
 
+/** Requests started and not yet answered: a shutdown waits for them before it closes anything. */
+const inFlight = new Set<Promise<unknown>>();
+
+/** `run`, except that a shutdown first lets every request started before it finish. */
+async function runInOrder(msg: ComputeRequest): Promise<unknown> {
+  if (msg.op === 'shutdown') await Promise.allSettled([...inFlight]);
+  const p = run(msg);
+  inFlight.add(p);
+  try {
+    return await p;
+  } finally {
+    inFlight.delete(p);
+  }
+}
+
 port.on('message', (batch: ComputeRequest[]) => {
   for (const msg of batch) {
-    void run(msg).then(
+    void runInOrder(msg).then(
       (value) => reply({ seq: msg.seq, ok: true, value }),
       (e: unknown) => {
         if (isFictionError(e) && ['IO', 'INTERNAL', 'UPSTREAM'].includes(e.code)) ctx.log.error('request failed', { code: e.code, error: e.message, cause: (e.cause as Error)?.message });

@@ -5,7 +5,10 @@
  * spread over the workers, and shutdown stops them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ComputePool } from '../../src/server/compute-pool.js';
+import { DEFAULT_LIMITS } from '../../src/server/limits.js';
 import { startServer, type RunningServer } from '../../src/server/listen.js';
+import { Metrics } from '../../src/server/metrics.js';
 import { createLogger } from '../../src/server/log.js';
 import { worldsDir } from './fixtures.js';
 
@@ -140,5 +143,17 @@ describe('serve --threads', () => {
     await s.shutdown();
     await expect(s.ctx.compute!.request(0, { op: 'stats' })).rejects.toMatchObject({ code: 'INTERNAL' });
     await expect(s.ctx.compute!.request(1, { op: 'stats' })).rejects.toMatchObject({ code: 'INTERNAL' });
+  });
+});
+
+describe('ComputePool', () => {
+  it('answers a request sent in the same turn as its shutdown before shutting down', async () => {
+    const pool = new ComputePool(1, { worlds: dir, renderer: 'template', limits: DEFAULT_LIMITS, logLevel: 'silent' }, new Metrics());
+    const calls = ['launch price', 'chief executive', 'units sold'].map((query) =>
+      pool.request<string>(0, { op: 'call', spec: { world: W0 }, call: { name: 'web_search', arguments: { query } }, body: 'text' }),
+    );
+    const closing = pool.close();
+    for (const call of calls) await expect(call).resolves.toMatch(/^Results for "/);
+    await closing;
   });
 });

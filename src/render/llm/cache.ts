@@ -3,8 +3,10 @@
  * mapping a request key (prompt.ts) to the snippets the model wrote, after they passed the grounding
  * check. A rollout that replays the same calls gets the same results without a request; re-runs cost
  * nothing. Only grounded answers are stored; fallbacks never are (the endpoint may be back next time).
- * Each row carries the name of the check it passed and a digest of its key and answer: a row that is
- * unaltered and was checked by the current grounding check is used as stored; any other is checked again.
+ * Each row carries the label of the check it passed (grounding.ts `groundingLabel`: the check and the
+ * records it checked against) and a digest of its key and answer: a row that is unaltered and carries the
+ * label of the request at hand is used as stored; any other is checked again. The digest detects edits
+ * and damage, not a deliberate forgery (it has no secret): whoever can write the file can also edit worlds.
  * Writes are queued and flushed in one transaction on the next turn of the event loop (or when the
  * cache closes), so a call never waits for the disk; a queued answer is already visible to `get`.
  * A cache that cannot be opened or written is never fatal: the renderer works without it.
@@ -74,7 +76,14 @@ export function openLlmCache(path: string): LlmCache {
     db.pragma('busy_timeout = 2000');
     db.exec(DDL);
     // Files from before the `checked` column: add it (their rows read as unchecked, so they are re-checked).
-    if (!(db.pragma('table_info(llm_cache)') as { name: string }[]).some((c) => c.name === 'checked')) db.exec('ALTER TABLE llm_cache ADD COLUMN checked TEXT');
+    if (!(db.pragma('table_info(llm_cache)') as { name: string }[]).some((c) => c.name === 'checked')) {
+      try {
+        db.exec('ALTER TABLE llm_cache ADD COLUMN checked TEXT');
+      } catch (e) {
+        // Another process opening the same old file may have added it first.
+        if (!/duplicate column/i.test((e as Error).message)) throw e;
+      }
+    }
   } catch (e) {
     throw new FictionError('IO', `cannot open the llm cache ${path}: ${(e as Error).message.split('\n')[0]}`, { cause: e });
   }

@@ -14,6 +14,7 @@
  * Text is read after Unicode folding (the leakage guard's), so full-width digits, look-alike letters and
  * invisible characters hide nothing. What a record states is analysed once per passage and page, and kept.
  */
+import { createHash } from 'node:crypto';
 import { alnum, fold } from '../../leakage/fold.js';
 import { findDates, type DateMention, type DateReading } from '../../leakage/date-forms.js';
 import { findNumbers } from '../../leakage/number-forms.js';
@@ -159,6 +160,27 @@ function datesOf(text: string): readonly DateMention[] {
  * answers an older check let through are checked again.
  */
 export const GROUNDING_CHECK = 'grounding-v1';
+
+/**
+ * What a cache row says it was checked by: this check, over this world's text (every page's URL, title
+ * and date, every passage). The request key already names the pages and passages given; the label adds
+ * their text, so a world rebuilt with other text under the same id gives another label and its rows are
+ * checked again. Worked out once per open world (a digest of its text, about a millisecond).
+ */
+export function groundingLabel(world: SearchWorld): string {
+  let label = worldLabels.get(world);
+  if (label === undefined) {
+    const h = createHash('sha256');
+    for (const page of world.allPages()) {
+      h.update(`${page.url}\u0000${page.title}\u0000${page.published ?? ''}\u0000`);
+      for (const p of world.passagesOf(page.id)) h.update(`${p.id}\u0001${p.text}\u0002`);
+    }
+    worldLabels.set(world, (label = `${GROUNDING_CHECK}:${h.digest('hex').slice(0, 24)}`));
+  }
+  return label;
+}
+
+const worldLabels = new WeakMap<SearchWorld, string>();
 
 /**
  * What checking snippets against a request's records needs of the records: each record's evidence, its

@@ -112,8 +112,10 @@ export class BufferedResponse {
   get body(): ReadableStream<Uint8Array> | null {
     if (this.#stream === undefined) {
       const bytes = this.#bytes;
+      // The body counts as used when the stream is read, not when it is looked at (as with fetch):
+      // with a high-water mark of 0, `pull` runs only on a read.
       this.#stream = bytes === null ? null : new ReadableStream<Uint8Array>({
-        start: (c) => {
+        pull: (c) => {
           if (this.#used) {
             c.error(new TypeError('Body is unusable: Body has already been read'));
             return;
@@ -122,7 +124,7 @@ export class BufferedResponse {
           if (bytes.length > 0) c.enqueue(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length));
           c.close();
         },
-      });
+      }, { highWaterMark: 0 });
     }
     return this.#stream;
   }

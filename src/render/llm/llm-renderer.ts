@@ -19,7 +19,7 @@ import { resultFromHit, templateRenderer } from '../template.js';
 import { openLlmCache, type CachedAnswer, type LlmCache } from './cache.js';
 import { CircuitBreaker, type Clock } from './circuit-breaker.js';
 import { classify, completeWithRetries, createOpenAiClient, type ChatClient } from './client.js';
-import { checkGrounding, GROUNDING_CHECK, GroundingContext } from './grounding.js';
+import { checkGrounding, GroundingContext, groundingLabel } from './grounding.js';
 import { Limiter } from './limiter.js';
 import { VERIFIED_ANSWERS, VerifiedAnswers } from './verified-answers.js';
 import { dropReasoning, parseObservation } from './parse-observation.js';
@@ -127,9 +127,9 @@ export function createLlmRenderer(options: LlmRendererOptions | Readonly<Record<
     }
   };
 
-  const cacheSet = (key: string, input: RenderSearchInput, answer: CachedAnswer) => {
+  const cacheSet = (key: string, input: RenderSearchInput, answer: CachedAnswer, label: string) => {
     try {
-      cache?.set(key, { model: settings.model, prompt: prompt.key, world: input.world.id }, answer, GROUNDING_CHECK);
+      cache?.set(key, { model: settings.model, prompt: prompt.key, world: input.world.id }, answer, label);
     } catch {
       /* a cache that cannot be written is not fatal */
     }
@@ -148,13 +148,18 @@ export function createLlmRenderer(options: LlmRendererOptions | Readonly<Record<
     };
 
     let cached = verified.get(req.key);
+    let label: string | undefined;
     if (!cached) {
       const stored = cache?.lookup(req.key);
-      // An answer this grounding check stored, unaltered since (its digest matches), is used as stored;
-      // any other (an older check's, an edited or damaged row) is checked again against the records.
-      if (stored && (stored.checkedBy === GROUNDING_CHECK || cachedStillGrounded(input, req, stored.answer))) {
-        verified.set(req.key, (cached = stored.answer));
-        if (stored.checkedBy !== GROUNDING_CHECK) cacheSet(req.key, input, cached);
+      // An answer this grounding check stored over this same world text, unaltered since (its digest
+      // matches), is used as stored; any other (an older check's, other world text, an edited or
+      // damaged row) is checked again against the records, and stamped anew when it passes.
+      if (stored) {
+        label = groundingLabel(input.world);
+        if (stored.checkedBy === label || cachedStillGrounded(input, req, stored.answer)) {
+          verified.set(req.key, (cached = stored.answer));
+          if (stored.checkedBy !== label) cacheSet(req.key, input, cached, label);
+        }
       }
     }
     if (cached) {
@@ -206,7 +211,7 @@ export function createLlmRenderer(options: LlmRendererOptions | Readonly<Record<
         const answer: CachedAnswer = { snippets: {} };
         for (const { record, result } of grounding.matched) if (result.snippet) answer.snippets[record.url] = oneLine(result.snippet);
         if (cache) verified.set(req.key, answer);
-        cacheSet(req.key, input, answer);
+        cacheSet(req.key, input, answer, label ?? groundingLabel(input.world));
         stats.answered++;
         emit({ ...base, kind: 'answered', attempts });
         return { results: assemble(input, answer), renderer: LLM_RENDERER };

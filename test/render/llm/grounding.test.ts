@@ -1,8 +1,13 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { formatShortDate } from '../../../src/format.js';
-import { checkGrounding, GroundingContext, groundingContext, queryWords, ungroundedClaims } from '../../../src/render/llm/grounding.js';
+import { checkGrounding, GroundingContext, groundingContext, groundingLabel, queryWords, ungroundedClaims } from '../../../src/render/llm/grounding.js';
 import type { PromptRecord } from '../../../src/render/llm/records.js';
 import { openTestWorld } from './world-fixture.js';
+import Database from 'better-sqlite3';
+import { copyFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createSearchWorld } from '../../../src/search/world-index.js';
+import { tempDir } from '../../helpers.js';
 import { TRANSFORMS } from '../../leakage/disguise.js';
 
 const world = openTestWorld();
@@ -143,5 +148,37 @@ describe('grounding context (worked out while the request is in flight)', () => 
     expect(ctx.byPage.get(records[2]!.pageId)).toBe(records[2]);
     expect(ctx.byUrl.get(records[3]!.url)).toBe(records[3]);
     expect([...ctx.words]).toEqual([...queryWords(query)]);
+  });
+});
+
+describe('groundingLabel (what a cache row says it was checked against)', () => {
+  it('is the same for the same world text and changes when a passage, a title or a date changes', () => {
+    const label = groundingLabel(world);
+    expect(label).toMatch(/^grounding-v1:[0-9a-f]{24}$/);
+    const again = openTestWorld();
+    try {
+      expect(groundingLabel(again)).toBe(label);
+    } finally {
+      again.close();
+    }
+    const dir = tempDir('fw-label-');
+    const edits = [
+      'UPDATE passages SET text = text || \' More.\' WHERE id = (SELECT max(id) FROM passages)',
+      'UPDATE documents SET title = title || \' II\' WHERE id = (SELECT min(id) FROM documents)',
+      "UPDATE documents SET published = '2001-01-01' WHERE id = (SELECT max(id) FROM documents WHERE published IS NOT NULL)",
+    ];
+    edits.forEach((sql, i) => {
+      const path = join(dir, `edited-${i}.sqlite`);
+      copyFileSync(world.world.path, path);
+      const db = new Database(path);
+      db.exec(sql);
+      db.close();
+      const edited = createSearchWorld(path);
+      try {
+        expect(groundingLabel(edited), sql).not.toBe(label);
+      } finally {
+        edited.close();
+      }
+    });
   });
 });

@@ -124,6 +124,17 @@ describe('http-fetch: responses', () => {
     expect(await copy.text()).toBe('down');
     expect(new Uint8Array(await new BufferedResponse(Buffer.from('xy'), 200, '', new ResponseHeaders(), '').arrayBuffer())).toEqual(new Uint8Array([120, 121]));
   });
+
+  it('looking at the body stream does not use the body; reading it does (as with fetch)', async () => {
+    const r = new BufferedResponse(Buffer.from('{"a":1}'), 200, '', new ResponseHeaders(), '');
+    expect(r.body).not.toBeNull();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(r.bodyUsed).toBe(false);
+    expect(r.clone()).toBeInstanceOf(BufferedResponse);
+    expect(await r.json()).toEqual({ a: 1 });
+    expect(r.bodyUsed).toBe(true);
+    await expect(r.body!.getReader().read()).rejects.toThrow(TypeError);
+  });
 });
 
 describe('http-fetch under the openai SDK', () => {
