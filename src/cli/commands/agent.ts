@@ -8,13 +8,12 @@ import type { Command } from 'commander';
 import { createChatModel } from '../../agent/chat-model.js';
 import { DEFAULT_MAX_TURNS, runAgent } from '../../agent/run-agent.js';
 import { fileSink, type TrajectoryLine } from '../../agent/trajectory.js';
-import { locateWorld } from '../../db/locate.js';
 import { FictionError } from '../../errors.js';
 import { createSession } from '../../search/session.js';
-import { createSearchWorld } from '../../search/world-index.js';
 import type { Io } from '../main.js';
-import { nonNegativeInt, positiveInt } from '../options.js';
-import { addPerturbationOptions, profileFromOptions } from '../perturb-options.js';
+import { positiveInt } from '../options.js';
+import { profileFromOptions } from '../perturb-options.js';
+import { addSessionOptions, openSessionWorld } from '../session-options.js';
 import { formatScore } from './score.js';
 
 /** The endpoint settings: flags first, then FICTIONWORLD_LLM_BASE_URL, FICTIONWORLD_LLM_MODEL, OPENAI_API_KEY. */
@@ -37,20 +36,16 @@ export function registerAgent(program: Command, io: Io): void {
   const cmd = program
     .command('agent')
     .description('run the reference agent loop: an OpenAI-compatible chat model with function calling solves one task')
-    .requiredOption('--world <world>', 'a .sqlite file or a world id in --worlds')
-    .option('--worlds <dir>', 'folder to look world ids up in', 'worlds')
-    .requiredOption('--task <id>', 'task id, e.g. t03 (binds the session: the leakage guard is on)')
     .option('--llm-base-url <url>', 'OpenAI-compatible endpoint, e.g. http://localhost:8000/v1 (or FICTIONWORLD_LLM_BASE_URL)')
     .option('--llm-model <name>', 'model name (or FICTIONWORLD_LLM_MODEL)')
     .option('--llm-api-key <key>', 'API key (or OPENAI_API_KEY; none needed by most local servers)')
     .option('--max-turns <n>', 'most model calls', positiveInt('--max-turns'), DEFAULT_MAX_TURNS)
     .option('--out <file>', 'write the trajectory JSONL here (default: stdout)')
-    .option('--json', 'with --out: print the score as JSON', false)
-    .option('--session-seed <n>', 'seed of the perturbation draws', nonNegativeInt('--session-seed'), 0);
-  addPerturbationOptions(cmd).action(async (o) => {
+    .option('--json', 'with --out: print the score as JSON', false);
+  addSessionOptions(cmd, { required: true, help: 'task id, e.g. t03 (binds the session: the leakage guard is on)' }).action(async (o) => {
     const endpoint = agentEndpoint(o);
     const profile = profileFromOptions(o);
-    const world = createSearchWorld(locateWorld(o.world, o.worlds));
+    const world = openSessionWorld(o);
     try {
       const session = createSession(world, { taskId: o.task, seed: o.sessionSeed, profile });
       const task = world.task(o.task)!;

@@ -1,31 +1,25 @@
 /** `mcp --worlds DIR --world WORLD [--task ID] [--profile FILE]`: web_search and web_extractor over MCP on stdio, one session. */
 import type { Command } from 'commander';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { locateWorld } from '../../db/locate.js';
 import { callTool } from '../../search/call-tool.js';
 import { createSession } from '../../search/session.js';
-import { createSearchWorld } from '../../search/world-index.js';
 import { checkCallLimits, DEFAULT_LIMITS } from '../../server/limits.js';
 import { createToolServer } from '../../server/mcp-tools.js';
 import type { Io } from '../main.js';
-import { nonNegativeInt } from '../options.js';
-import { addPerturbationOptions, profileFromOptions } from '../perturb-options.js';
+import { profileFromOptions } from '../perturb-options.js';
+import { addSessionOptions, openSessionWorld } from '../session-options.js';
 import { addLlmOptions, closeRenderer, rendererFromOptions } from '../llm-options.js';
 
 export function registerMcp(program: Command, _io: Io): void {
   const cmd = program
     .command('mcp')
     .description('serve web_search and web_extractor over MCP on stdio, in one session over one world')
-    .requiredOption('--world <world>', 'a .sqlite file or a world id in --worlds')
-    .option('--worlds <dir>', 'folder to look world ids up in', 'worlds')
-    .option('--task <id>', 'bind the session to a task (turns the leakage guard on)')
-    .option('--session-seed <n>', 'seed of the perturbation draws', nonNegativeInt('--session-seed'), 0)
     .option('--renderer <name>', 'renderer of the results (template, llm)', 'template');
-  addPerturbationOptions(addLlmOptions(cmd)).action(async (o) => {
+  addSessionOptions(addLlmOptions(cmd), { help: 'bind the session to a task (turns the leakage guard on)' }).action(async (o) => {
     // stdout carries the protocol: nothing else may be written there.
     const profile = profileFromOptions(o);
     const renderer = rendererFromOptions(o);
-    const world = createSearchWorld(locateWorld(o.world, o.worlds));
+    const world = openSessionWorld(o);
     try {
       const session = createSession(world, { taskId: o.task ?? null, seed: o.sessionSeed, profile, renderer });
       const server = createToolServer(async (call) => {

@@ -1,12 +1,11 @@
 /** `search --world WORLD [--task ID] [--page N] [--json] QUERY…`: one web_search call (several QUERY arguments: a batch). */
 import type { Command } from 'commander';
-import { locateWorld } from '../../db/locate.js';
 import { callTool } from '../../search/call-tool.js';
 import { createSession } from '../../search/session.js';
-import { createSearchWorld } from '../../search/world-index.js';
 import type { Io } from '../main.js';
-import { nonNegativeInt, positiveInt } from '../options.js';
-import { addPerturbationOptions, profileFromOptions } from '../perturb-options.js';
+import { positiveInt } from '../options.js';
+import { profileFromOptions } from '../perturb-options.js';
+import { addSessionOptions, openSessionWorld } from '../session-options.js';
 import { addLlmOptions, closeRenderer, rendererFromOptions } from '../llm-options.js';
 
 export function registerSearch(program: Command, io: Io): void {
@@ -14,17 +13,13 @@ export function registerSearch(program: Command, io: Io): void {
     .command('search')
     .description('run one web_search call against a world; several queries make a batch')
     .argument('<query...>', 'search queries')
-    .requiredOption('--world <world>', 'a .sqlite file or a world id in --worlds')
-    .option('--worlds <dir>', 'folder to look world ids up in', 'worlds')
-    .option('--task <id>', 'bind the session to a task (turns the leakage guard on)')
     .option('--page <n>', 'result page', positiveInt('--page'), 1)
     .option('--json', 'print the observation as JSON', false)
-    .option('--session-seed <n>', 'seed of the perturbation draws', nonNegativeInt('--session-seed'), 0)
     .option('--renderer <name>', 'renderer of the results (template, llm)', 'template');
-  addPerturbationOptions(addLlmOptions(cmd)).action(async (queries: string[], o) => {
+  addSessionOptions(addLlmOptions(cmd), { help: 'bind the session to a task (turns the leakage guard on)' }).action(async (queries: string[], o) => {
     const profile = profileFromOptions(o);
     const renderer = rendererFromOptions(o);
-    const world = createSearchWorld(locateWorld(o.world, o.worlds));
+    const world = openSessionWorld(o);
     try {
       const session = createSession(world, { taskId: o.task ?? null, seed: o.sessionSeed, profile, renderer });
       const args = queries.length === 1 ? { query: queries[0], page: o.page } : { queries, page: o.page };
