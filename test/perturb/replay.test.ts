@@ -2,20 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { callTool, callToolSync, type ToolResult } from '../../src/search/call-tool.js';
 import { prepareQuery } from '../../src/search/query.js';
 import { createSession } from '../../src/search/session.js';
-import { createSearchWorld, type SearchWorld } from '../../src/search/world-index.js';
+import type { SearchWorld } from '../../src/search/world-index.js';
 import { PRESETS, type PerturbationProfile } from '../../src/perturb/profile.js';
 import type { SearchObservationJson } from '../../src/render/observation.js';
-import { sampleWorlds, smartphoneWorld } from '../search/sample-worlds.js';
+import { sampleWorlds, smartphoneWorld, withWorld } from '../search/sample-worlds.js';
 import { expectResultsAgreeWithWorld, expectWellFormedSearch, snippetFragments } from '../search/well-formed.js';
-
-function withWorld<T>(fn: (world: SearchWorld) => T, path = smartphoneWorld().path): T {
-  const world = createSearchWorld(path);
-  try {
-    return fn(world);
-  } finally {
-    world.close();
-  }
-}
 
 const questions = () => smartphoneWorld().data.tasks.map((t) => t.question);
 

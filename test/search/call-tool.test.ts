@@ -3,22 +3,13 @@ import { FictionError } from '../../src/errors.js';
 import { callTool, callToolSync, type ToolResult } from '../../src/search/call-tool.js';
 import type { SearchGuard } from '../../src/search/guard-hook.js';
 import { createSession, type SessionOptions } from '../../src/search/session.js';
-import { createSearchWorld, type SearchWorld } from '../../src/search/world-index.js';
+import type { SearchWorld } from '../../src/search/world-index.js';
 import type { PageObservationJson, SearchObservationJson } from '../../src/render/observation.js';
 import { resultFromHit } from '../../src/render/template.js';
 import { Rng } from '../../src/rng.js';
 import { INJECTION_CORPUS } from './injection-corpus.js';
-import { sampleWorlds, smartphoneWorld } from './sample-worlds.js';
+import { sampleWorlds, smartphoneWorld, withWorld } from './sample-worlds.js';
 import { expectResultsAgreeWithWorld, expectWellFormedSearch, plainBody, snippetFragments } from './well-formed.js';
-
-function withWorld<T>(fn: (world: SearchWorld) => T, path = smartphoneWorld().path): T {
-  const world = createSearchWorld(path);
-  try {
-    return fn(world);
-  } finally {
-    world.close();
-  }
-}
 
 /** A fixed call sequence over a world: searches, a batch, page 2, opens of shown and unknown pages. */
 function script(world: SearchWorld, opts: SessionOptions): { results: ToolResult[]; trajectory: string } {

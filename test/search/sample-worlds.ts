@@ -1,6 +1,7 @@
 /** Sample worlds for the search tests: one or more per registered theme, written to a temp dir once per test file. */
 import { join } from 'node:path';
 import { writeWorld } from '../../src/db/write.js';
+import { createSearchWorld, type SearchWorld } from '../../src/search/world-index.js';
 import { listThemes } from '../../src/themes/registry.js';
 import { generateWorld } from '../../src/world/generate.js';
 import type { WorldData } from '../../src/world/types.js';
@@ -43,4 +44,14 @@ export function smartphoneWorld(): SampleWorld {
   const w = sampleWorlds().find((s) => s.theme === 'smartphones');
   if (!w) throw new Error('no smartphones sample world');
   return w;
+}
+
+/** Run `fn` over the world at `path` (default: the smartphone sample), opened for search and closed after. */
+export function withWorld<T>(fn: (world: SearchWorld) => T, path = smartphoneWorld().path): T {
+  const world = createSearchWorld(path);
+  try {
+    return fn(world);
+  } finally {
+    world.close();
+  }
 }
