@@ -38,8 +38,8 @@ function open(): Tokenizer {
 /** The stems FTS5 makes of each token, in order (empty when FTS5 keeps nothing of one). */
 export function ftsStemsOf(tokens: readonly string[]): (readonly string[])[] {
   const out = tokens.map((t) => cache.get(t));
+  if (!out.includes(undefined)) return out as (readonly string[])[];
   const missing = [...new Set(tokens.filter((_, i) => out[i] === undefined))];
-  if (missing.length === 0) return out as (readonly string[])[];
   tokenizer ??= open();
   const stems = new Map(missing.map((t): [string, string[]] => [t, []]));
   for (const [row, term] of tokenizer.run(missing)) stems.get(missing[row - 1]!)!.push(term);

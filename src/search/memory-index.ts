@@ -132,8 +132,6 @@ export class PassageIndex {
     }
     this.termStart[nTerms] = nPostings;
     this.posStart[nPostings] = rows.length;
-    // The scan pulled the whole FTS5 index into this connection's page cache; searches no longer read it.
-    db.pragma('shrink_memory');
   }
 
   /**
@@ -143,7 +141,10 @@ export class PassageIndex {
   static build(db: Database.Database): PassageIndex | null {
     try {
       const index = new PassageIndex(db);
-      return index.agreesWithFts(db) ? index : null;
+      const agrees = index.agreesWithFts(db);
+      // The scan pulled the whole FTS5 index into this connection's page cache; searches no longer read it.
+      db.pragma('shrink_memory');
+      return agrees ? index : null;
     } catch {
       return null;
     }
