@@ -31,7 +31,6 @@ import { checkRetrieveTargets, parseRetrieve, retrieve } from './retrieve.js';
 import type { SessionDescription } from './session-store.js';
 import { callForBody, type ObservationFormat, type TargetSpec } from './targets.js';
 
-
 function formatOf(c: Context): ObservationFormat {
   const f = c.req.query('format') ?? 'text';
   if (f !== 'text' && f !== 'json') throw new FictionError('BAD_INPUT', '?format= must be text or json');
