@@ -1,7 +1,7 @@
 /** The load bench's setup: a folder of generated worlds, sample queries and URLs per world, a spawned server. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -48,6 +48,8 @@ export interface SpawnedServer {
   rss(): Promise<number>;
   /** CPU seconds the server process has used (user + system), from /proc; NaN elsewhere. */
   cpuSeconds(): number;
+  /** CPU seconds per thread id (the main thread's id is the pid), from /proc; empty elsewhere. */
+  threadCpuSeconds(): Map<number, number>;
   stop(): Promise<number | null>;
 }
 
@@ -91,6 +93,18 @@ export async function spawnServer(worldsDir: string, args: string[]): Promise<Sp
       } catch {
         return NaN;
       }
+    },
+    threadCpuSeconds() {
+      const out = new Map<number, number>();
+      try {
+        for (const tid of readdirSync(`/proc/${child.pid}/task`)) {
+          const fields = readFileSync(`/proc/${child.pid}/task/${tid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+          out.set(Number(tid), (Number(fields[11]) + Number(fields[12])) / 100);
+        }
+      } catch {
+        /* no /proc */
+      }
+      return out;
     },
     async stop() {
       child.kill('SIGTERM');

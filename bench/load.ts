@@ -46,14 +46,23 @@ const mcpHeaders = { 'content-type': 'application/json', accept: 'application/js
 const load = () => loadavg().map((l) => l.toFixed(2)).join(' / ');
 const ms = (v: number) => `${v.toFixed(1)} ms`;
 
+/** A request spec with autocannon's default headers (Host and the rest) merged in once. */
+type Prepared = RawRequest & { merged?: Record<string, string> };
+
 /** Fill autocannon's request in place (it carries the Host header and defaults; a fresh object would lose them). */
-function fill(req: RawRequest, spec: RawRequest): RawRequest {
+function fill(req: RawRequest, spec: Prepared): RawRequest {
   req.method = spec.method;
   req.path = spec.path;
   req.body = spec.body ?? '';
-  req.headers = { ...req.headers, ...spec.headers };
+  req.headers = spec.merged ??= { ...req.headers, ...spec.headers };
   return req;
 }
+
+/**
+ * The mix built before the run and cycled: the load generator shares the server's two cores, so it
+ * should spend them sending, not building requests (about 20% of its CPU when built per request).
+ */
+const MIX_SIZE = 100_000;
 
 /** The i-th request of the rollout mix, over session `sessions[w]` of world `worlds[w]`. */
 function mixRequest(i: number, worlds: readonly BenchWorld[], sessions: readonly string[]): RawRequest {
@@ -71,17 +80,32 @@ function mixRequest(i: number, worlds: readonly BenchWorld[], sessions: readonly
   return { method: 'POST', path: `/mcp?session=${s}`, headers: mcpHeaders, body: JSON.stringify(call) };
 }
 
+/** "main 0.21, 0.12, 0.11, others 0.03": the server's CPU per request by thread, busiest first after the main thread. */
+function threadShares(pid: number, before: Map<number, number>, after: Map<number, number>, requests: number): string | undefined {
+  if (after.size === 0) return undefined;
+  const per = (tid: number) => ((after.get(tid)! - (before.get(tid) ?? 0)) * 1000) / requests;
+  const rest = [...after.keys()].filter((t) => t !== pid).map(per).sort((a, b) => b - a);
+  const others = rest.slice(2).reduce((a, b) => a + b, 0);
+  return [`main ${per(pid).toFixed(3)}`, ...rest.slice(0, 2).map((v) => v.toFixed(3)), `others ${others.toFixed(3)}`].join(', ');
+}
+
 async function throughput(dir: string, worlds: BenchWorld[], threads: number): Promise<string> {
   const server = await spawnServer(dir, ['--admin-token', ADMIN, '--threads', String(threads)]);
   try {
     const sessions = await createSessions(server.url, worlds);
+    const mix: Prepared[] = Array.from({ length: MIX_SIZE }, (_, k) => mixRequest(k, worlds, sessions));
     let i = 0;
     // warm-up: open every world once
-    await autocannon({ url: server.url, connections: 10, amount: worlds.length * 5, requests: [{ setupRequest: (req) => fill(req, mixRequest(i++, worlds, sessions)) }] });
+    await autocannon({ url: server.url, connections: 10, amount: worlds.length * 5, requests: [{ setupRequest: (req) => fill(req, mix[i++ % MIX_SIZE]!) }] });
     const before = load();
     const cpu0 = server.cpuSeconds();
-    const r = await autocannon({ url: server.url, connections, duration, requests: [{ setupRequest: (req) => fill(req, mixRequest(i++, worlds, sessions)) }] });
+    const threads0 = server.threadCpuSeconds();
+    const client0 = process.cpuUsage();
+    const r = await autocannon({ url: server.url, connections, duration, requests: [{ setupRequest: (req) => fill(req, mix[i++ % MIX_SIZE]!) }] });
     const cpu = server.cpuSeconds() - cpu0;
+    const client = process.cpuUsage(client0);
+    const clientMs = (client.user + client.system) / 1000;
+    const byThread = threadShares(server.child.pid!, threads0, server.threadCpuSeconds(), r.requests.total);
     const after = load();
     const codes = Object.entries(r.statusCodeStats).map(([c, v]) => `${c}: ${v.count}`).join(', ');
     const line = [
@@ -89,6 +113,8 @@ async function throughput(dir: string, worlds: BenchWorld[], threads: number): P
       `  requests/s ${r.requests.average.toFixed(0)} (total ${r.requests.total}), latency p50 ${ms(r.latency.p50)}, p99 ${ms(r.latency.p99)}, max ${ms(r.latency.max)}`,
       `  errors ${r.errors}, timeouts ${r.timeouts}, non-2xx ${r.non2xx} (${codes})`,
       `  server CPU ${cpu.toFixed(1)} s = ${((cpu * 1000) / r.requests.total).toFixed(3)} ms per request (${(r.requests.total / cpu).toFixed(0)} requests per CPU-second); ${(cpu / r.duration * 100).toFixed(0)}% of one core`,
+      ...(byThread ? [`  by thread (ms per request): ${byThread}`] : []),
+      `  load generator (autocannon, this process) CPU ${(clientMs / 1000).toFixed(1)} s = ${(clientMs / r.requests.total).toFixed(3)} ms per request`,
       `  load average (1/5/15 min) before ${before}, after ${after}`,
     ].join('\n');
     console.log(line);

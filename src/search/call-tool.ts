@@ -12,7 +12,7 @@ import type { ObservationError, PageObservationJson, SearchObservationJson } fro
 import type { RenderSearchOutput } from '../render/renderer.js';
 import type { GuardDecision } from './guard-hook.js';
 import { normaliseQueryText } from './query.js';
-import type { Session } from './session.js';
+import type { HistoryEntry, Session } from './session.js';
 import { parseExtractorArgs, parseSearchArgs, toolName, type SearchArgs, type ToolCall } from './tool-args.js';
 import { openPage } from './web-extractor.js';
 import { finishSearch, renderInputs, startSearch, type SearchOutcome } from './web-search.js';
@@ -92,7 +92,10 @@ function complete(session: Session, p: Prepared, outputs: readonly (RenderSearch
     if (p.plan.error) perturbations.push(`error:${p.plan.error.type}`);
   }
   if (p.plan.latencyMs > 0) perturbations.push(`latency:${p.plan.latencyMs}`);
-  session.record({ callIndex: p.callIndex, name: p.name, arguments: args, text: outcome.text, json: outcome.json, error: outcome.error, renderer });
+  const entry: HistoryEntry = { callIndex: p.callIndex, name: p.name, arguments: args, text: outcome.text, error: outcome.error, renderer };
+  const opened = p.name === 'web_extractor' && !outcome.error ? (outcome.json as PageObservationJson) : undefined;
+  if (opened?.title) entry.page = { url: opened.url, title: opened.title };
+  session.record(entry);
   const meta: ToolMeta = {
     tool: p.name, callIndex: p.callIndex, renderer, latencyMs: p.plan.latencyMs, slept, perturbations, guard,
     timings: { totalMs: now() - p.started, retrieveMs, renderMs },

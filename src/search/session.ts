@@ -21,8 +21,14 @@ export interface HistoryEntry {
   name: ToolName;
   /** The call's arguments as validated (queries normalised, page filled in). */
   arguments: Readonly<Record<string, unknown>>;
+  /** The observation as the agent read it. */
   text: string;
-  json: SearchObservationJson | PageObservationJson;
+  /**
+   * For a page that opened (web_extractor without a fault), its URL and title: what a world model is
+   * told of an earlier page instead of its content. The observation's JSON is not kept: every session
+   * holds up to `historyLimit` entries, and a search's JSON repeats its text as a tree of small objects.
+   */
+  page?: { url: string; title: string };
   error?: ObservationError;
   renderer: string;
 }

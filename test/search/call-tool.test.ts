@@ -205,6 +205,25 @@ describe('callTool', () => {
     });
   });
 
+  it('history keeps the text of each call and, for a page that opened, only its URL and title', () => {
+    withWorld((world) => {
+      const session = createSession(world);
+      const page = world.allPages()[0]!;
+      callToolSync(session, { name: 'web_search', arguments: { query: page.title } });
+      const opened = callToolSync(session, { name: 'web_extractor', arguments: { url: page.url } });
+      callToolSync(session, { name: 'web_extractor', arguments: { url: 'https://nowhere.example/missing' } });
+      const [search, open, missing] = session.history;
+      expect(search!.text).toMatch(/^Results for /);
+      expect(search!.page).toBeUndefined();
+      expect(open!.text).toBe(opened.text);
+      expect(open!.page).toEqual({ url: page.url, title: (opened.json as PageObservationJson).title });
+      expect(missing!.error?.type).toBe('host_unreachable');
+      expect(missing!.page).toBeUndefined();
+      // The JSON stays with the result, not in the session's memory.
+      for (const e of session.history) expect(Object.keys(e)).not.toContain('json');
+    });
+  });
+
   it('works over every registered theme', () => {
     for (const sample of sampleWorlds()) {
       withWorld((world) => {

@@ -6,7 +6,6 @@
  * detector knows is left out too (its call is still listed).
  */
 import type { GuardContext } from '../../leakage/guard-context.js';
-import type { PageObservationJson } from '../observation.js';
 import type { HistoryEntry } from '../../search/session.js';
 
 /** Characters of one earlier observation given at most. */
@@ -29,9 +28,8 @@ export function historyKey(entries: readonly HistoryEntry[]): unknown[] {
 function describe(e: HistoryEntry, withheld: GuardContext | null): string {
   const call = `Call ${e.callIndex + 1}: ${e.name} ${JSON.stringify(e.arguments)}`;
   if (e.name === 'web_extractor') {
-    const page = e.json as PageObservationJson;
-    if (e.error || !page.title) return `${call}\nObservation: ${cap(e.text)}`;
-    return `${call}\nObservation: the page "${page.title}" (${page.url}) opened; its content is not repeated here.`;
+    if (e.error || !e.page) return `${call}\nObservation: ${cap(e.text)}`;
+    return `${call}\nObservation: the page "${e.page.title}" (${e.page.url}) opened; its content is not repeated here.`;
   }
   const text = cap(e.text);
   if (withheld && withheld.detector.scan(text).detections.length > 0) return `${call}\nObservation: (not repeated here)`;
