@@ -57,6 +57,42 @@ function sortedByTermDocOffset(rows: readonly [string, number, number][]): boole
   return true;
 }
 
+/** Does slot `a` rank before slot `b`: higher score first, ties in slot (rowid) order. A total order. */
+const before = (scores: Float64Array, a: number, b: number) => scores[a]! > scores[b]! || (scores[a] === scores[b] && a < b);
+
+/**
+ * The first `limit` of `slots` in rank order (or all of them, ranked, when there are no more). A
+ * question's common words touch most passages while a search keeps about a hundred, so the best
+ * `limit` are selected first (quickselect, in place) and only they are sorted; the order is total,
+ * so the result equals the head of a full sort.
+ */
+function bestFirst(slots: number[], scores: Float64Array, limit: number): number[] {
+  const cmp = (a: number, b: number) => (before(scores, a, b) ? -1 : 1);
+  if (slots.length <= limit * 2) return slots.sort(cmp);
+  let lo = 0;
+  let hi = slots.length - 1;
+  while (lo < hi) {
+    // Hoare partition of slots[lo..hi] around the middle slot: better ones left, worse right.
+    const pivot = slots[(lo + hi) >>> 1]!;
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while (before(scores, slots[i]!, pivot)) i++;
+      while (before(scores, pivot, slots[j]!)) j--;
+      if (i <= j) {
+        const t = slots[i]!;
+        slots[i++] = slots[j]!;
+        slots[j--] = t;
+      }
+    }
+    if (limit - 1 <= j) hi = j;
+    else if (limit - 1 >= i) lo = i;
+    else break;
+  }
+  const head = slots.slice(0, limit);
+  return head.sort(cmp);
+}
+
 export class PassageIndex {
   private readonly ids: Int32Array;
   private readonly sizes: Float64Array;
@@ -229,9 +265,9 @@ export class PassageIndex {
           scores[slot] += idf * ((f * (K1 + 1.0)) / (f + K1 * (1 - B + (B * D) / this.avgdl)));
         }
       }
-      touched.sort((a, b) => scores[b]! - scores[a]! || a - b);
+      const ranked = bestFirst(touched, scores, limit);
       const out: RankedRow[] = [];
-      for (let i = 0; i < touched.length && i < limit; i++) out.push([this.ids[touched[i]!]!, -1.0 * scores[touched[i]!]!]);
+      for (let i = 0; i < ranked.length && i < limit; i++) out.push([this.ids[ranked[i]!]!, -1.0 * scores[ranked[i]!]!]);
       return out;
     } finally {
       // The scratch scores are shared by every search of this index: leave them clean whatever happens.

@@ -13,7 +13,8 @@ export interface BodySource {
 }
 
 export async function readJsonBody(src: BodySource, maxBytes: number): Promise<unknown> {
-  const declared = src.req.headers.get('content-length');
+  // Node's own header (when there is one) spares building the web Headers of the request.
+  const declared = src.incoming ? (src.incoming.headers['content-length'] ?? null) : src.req.headers.get('content-length');
   if (declared !== null && /^\d+$/.test(declared) && Number(declared) > maxBytes) throw tooLarge(maxBytes);
   const text = src.incoming && !src.incoming.readableEnded && src.incoming.readable ? await readIncoming(src.incoming, maxBytes) : await readWeb(src.req, maxBytes);
   if (text.trim() === '') throw new FictionError('BAD_INPUT', 'the request body is empty: send a JSON object');
