@@ -99,31 +99,30 @@ export function buildSnippet(
   if (leadIndex < 0) return { text: '', passageIds: [] };
 
   // Candidate order: the lead, a second strong match, the passages after the lead, then before it.
-  const order: number[] = [leadIndex];
   const second = goodMatches[1];
-  if (second && second.score >= SECOND_MATCH_SHARE * goodMatches[0]!.score) order.push(indexOf.get(second.id)!);
-  for (let i = leadIndex + 1; i < pagePassages.length; i++) order.push(i);
-  for (let i = leadIndex - 1; i >= 0; i--) order.push(i);
-
+  const secondIndex = second && second.score >= SECOND_MATCH_SHARE * goodMatches[0]!.score ? indexOf.get(second.id)! : -1;
+  const n = pagePassages.length;
   const pieces: Piece[] = [];
-  const taken = new Set<number>();
   let length = 0;
-  for (const i of order) {
-    if (taken.has(i)) continue;
+  // k walks the order without building it: 0 the lead, 1 the second match, then after the lead, then before it.
+  for (let k = 0; k < n + 2; k++) {
+    let i: number;
+    if (k === 0) i = leadIndex;
+    else if (k === 1) i = secondIndex;
+    else if (k - 2 < n - leadIndex - 1) i = leadIndex + (k - 1);
+    else i = leadIndex - (k - 1 - (n - leadIndex - 1));
+    if (i < 0 || i >= n || (k > 0 && i === leadIndex) || (k > 1 && i === secondIndex)) continue;
     const p = pagePassages[i]!;
     if (!usable(p)) continue;
     if (pieces.length > 0 && length >= SNIPPET_FILL_CHARS) break;
     // Budget every join as the widest separator, so the assembled text never exceeds maxChars.
     const room = maxChars - length - (pieces.length > 0 ? GAP.length : 0);
     if (pieces.length === 0 && p.text.length > maxChars) {
-      const piece = windowed(i, p, terms, maxChars);
-      pieces.push(piece);
-      taken.add(i);
+      pieces.push(windowed(i, p, terms, maxChars));
       break;
     }
     if (p.text.length <= room) {
       pieces.push({ index: i, passage: p, text: p.text, cutStart: false, cutEnd: false });
-      taken.add(i);
       length += p.text.length + (pieces.length > 1 ? GAP.length : 0);
       continue;
     }
