@@ -38,7 +38,7 @@ declare module 'autocannon' {
   export interface Result {
     requests: Histogram & { total: number; sent: number };
     latency: Histogram;
-    throughput: Histogram;
+    throughput: Histogram & { total: number };
     duration: number;
     errors: number;
     timeouts: number;

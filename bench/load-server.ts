@@ -11,6 +11,7 @@ import { generateBatch } from '../src/world/batch.js';
 import { readManifest } from '../src/world/manifest.js';
 
 const MAIN = resolve(dirname(fileURLToPath(import.meta.url)), '../src/cli/main.js');
+const FLOOR = resolve(dirname(fileURLToPath(import.meta.url)), 'load-floor.js');
 
 export interface BenchWorld {
   id: string;
@@ -56,7 +57,17 @@ export interface SpawnedServer {
 export async function spawnServer(worldsDir: string, args: string[]): Promise<SpawnedServer> {
   // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof": extra node flags for the server (profiling).
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, MAIN, 'serve', '--worlds', worldsDir, '--port', '0', '--log-level', 'warn', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  return spawnListening([...nodeArgs, MAIN, 'serve', '--worlds', worldsDir, '--port', '0', '--log-level', 'warn', ...args]);
+}
+
+/** The floor: a bare node:http server (load-floor.ts) answering every request with `bodyBytes` bytes. */
+export function spawnFloor(bodyBytes: number): Promise<SpawnedServer> {
+  return spawnListening([FLOOR, String(bodyBytes)]);
+}
+
+/** A node process that prints "listening on <url>" once it serves. */
+async function spawnListening(argv: string[]): Promise<SpawnedServer> {
+  const child = spawn(process.execPath, argv, { stdio: ['ignore', 'pipe', 'pipe'] });
   let err = '';
   child.stderr!.on('data', (d: Buffer) => void (err = (err + d.toString()).slice(-4000)));
   const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));

@@ -2,7 +2,8 @@
  * bench:load — the server under autocannon on loopback, over ≥100 generated worlds:
  *
  *   1. throughput: `--connections` (50) for `--duration` s (30) on the rollout mix below, rate limiting
- *      on (defaults), every request through a session → requests/s, p50/p99 latency, errors;
+ *      on (defaults), every request through a session → requests/s, p50/p99 latency, errors; then the
+ *      floor, a bare node:http server answering as many bytes (load-floor.ts), under the same load;
  *   2. fuzz: `--fuzz` (10,000) bad requests (load-fuzz.ts) against a server with rate limiting off →
  *      zero 5xx, and the server still healthy and answering;
  *   3. soak: after a minute's warm-up, `--minutes` (5) of session churn (create, search, retrieve, MCP,
@@ -23,7 +24,7 @@ import autocannon, { type RawRequest } from 'autocannon';
 import { availableParallelism, loadavg } from 'node:os';
 import { Rng } from '../src/rng.js';
 import { runFuzz } from './load-fuzz.js';
-import { createSessions, ensureWorlds, spawnServer, type BenchWorld } from './load-server.js';
+import { createSessions, ensureWorlds, spawnFloor, spawnServer, type BenchWorld } from './load-server.js';
 
 function flag(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
@@ -89,6 +90,16 @@ function threadShares(pid: number, before: Map<number, number>, after: Map<numbe
   return [`main ${per(pid).toFixed(3)}`, ...rest.slice(0, 2).map((v) => v.toFixed(3)), `others ${others.toFixed(3)}`].join(', ');
 }
 
+interface ThroughputRun {
+  threads: number;
+  rps: number;
+  p99: number;
+  /** Mean bytes read per response (headers and body), as autocannon counts them. */
+  bytesPerResponse: number;
+}
+
+const runs: ThroughputRun[] = [];
+
 async function throughput(dir: string, worlds: BenchWorld[], threads: number): Promise<string> {
   const server = await spawnServer(dir, ['--admin-token', ADMIN, '--threads', String(threads)]);
   try {
@@ -118,7 +129,34 @@ async function throughput(dir: string, worlds: BenchWorld[], threads: number): P
       `  load average (1/5/15 min) before ${before}, after ${after}`,
     ].join('\n');
     console.log(line);
+    runs.push({ threads, rps: r.requests.average, p99: r.latency.p99, bytesPerResponse: r.throughput.total / Math.max(1, r.requests.total) });
     return line;
+  } finally {
+    await server.stop();
+  }
+}
+
+/**
+ * The floor, measured in the same run: a bare node:http server (load-floor.ts) answering every request
+ * with as many bytes as the server's mean response, driven by the same load generator with the same
+ * requests, connections and duration.
+ */
+async function floor(worlds: BenchWorld[]): Promise<string> {
+  const bytes = Math.round(Math.max(...runs.map((r) => r.bytesPerResponse)));
+  const server = await spawnFloor(Math.max(1, bytes - 120));
+  try {
+    const sessions = worlds.map((w) => `floor-${w.id}`);
+    const mix: Prepared[] = Array.from({ length: MIX_SIZE }, (_, k) => mixRequest(k, worlds, sessions));
+    let i = 0;
+    const r = await autocannon({ url: server.url, connections, duration, requests: [{ setupRequest: (req) => fill(req, mix[i++ % MIX_SIZE]!) }] });
+    const ratios = runs.map((t) => `--threads ${t.threads}: requests/s ${(t.rps / r.requests.average).toFixed(2)}× the floor's, p99 ${(t.p99 / Math.max(1, r.latency.p99)).toFixed(1)}× the floor's`);
+    const lines = [
+      `floor: bare node:http (reads and parses the JSON body, answers ${bytes - 120} bytes), same requests, ${connections} connections, ${duration} s`,
+      `  requests/s ${r.requests.average.toFixed(0)} (total ${r.requests.total}), latency p50 ${ms(r.latency.p50)}, p99 ${ms(r.latency.p99)}; errors ${r.errors}, non-2xx ${r.non2xx}`,
+      ...ratios.map((x) => `  ${x}`),
+    ];
+    console.log(lines.join('\n'));
+    return lines.join('\n');
   } finally {
     await server.stop();
   }
@@ -245,6 +283,9 @@ async function soak(dir: string, worlds: BenchWorld[]): Promise<string> {
 
 const { dir, worlds } = await ensureWorlds(count, seed, process.argv.includes('--worlds') ? flag('worlds', '') : undefined);
 console.log(`${worlds.length} worlds in ${dir}; node ${process.version}; ${availableParallelism()} cores; load average ${load()}`);
-if (only.has('throughput')) for (const t of threadList) await throughput(dir, worlds, t);
+if (only.has('throughput')) {
+  for (const t of threadList) await throughput(dir, worlds, t);
+  await floor(worlds);
+}
 if (only.has('fuzz')) await fuzz(dir, worlds);
 if (only.has('soak')) await soak(dir, worlds);
