@@ -98,22 +98,19 @@ async function spawnListening(argv: string[]): Promise<SpawnedServer> {
       return Number(/^process_resident_memory_bytes (\d+)/m.exec(text)?.[1] ?? NaN);
     },
     cpuSeconds() {
-      try {
-        const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-        return (Number(fields[11]) + Number(fields[12])) / 100; // utime + stime, in USER_HZ (100 on Linux)
-      } catch {
-        return NaN;
-      }
+      return statCpuSeconds(`/proc/${child.pid}/stat`);
     },
     threadCpuSeconds() {
       const out = new Map<number, number>();
+      let tids: string[] = [];
       try {
-        for (const tid of readdirSync(`/proc/${child.pid}/task`)) {
-          const fields = readFileSync(`/proc/${child.pid}/task/${tid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-          out.set(Number(tid), (Number(fields[11]) + Number(fields[12])) / 100);
-        }
+        tids = readdirSync(`/proc/${child.pid}/task`);
       } catch {
         /* no /proc */
+      }
+      for (const tid of tids) {
+        const s = statCpuSeconds(`/proc/${child.pid}/task/${tid}/stat`);
+        if (!Number.isNaN(s)) out.set(Number(tid), s); // a thread that ended meanwhile has no file
       }
       return out;
     },
@@ -122,6 +119,18 @@ async function spawnListening(argv: string[]): Promise<SpawnedServer> {
       return exited;
     },
   };
+}
+
+/** utime + stime of a /proc stat file, in seconds (USER_HZ is 100 on Linux); NaN when it cannot be read. */
+function statCpuSeconds(file: string): number {
+  try {
+    const stat = readFileSync(file, 'utf8');
+    // The command name is in parentheses and may itself contain ") ": the fields follow the last one.
+    const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return NaN;
+  }
 }
 
 /** One session per world (seed = world's position), created over HTTP. */

@@ -141,9 +141,12 @@ async function throughput(dir: string, worlds: BenchWorld[], threads: number): P
  * with as many bytes as the server's mean response, driven by the same load generator with the same
  * requests, connections and duration.
  */
+/** The floor's response headers (status line, content-type, Date, Connection, Keep-Alive, Content-Length). */
+const FLOOR_HEADER_BYTES = 185;
+
 async function floor(worlds: BenchWorld[]): Promise<string> {
   const bytes = Math.round(Math.max(...runs.map((r) => r.bytesPerResponse)));
-  const server = await spawnFloor(Math.max(1, bytes - 120));
+  const server = await spawnFloor(Math.max(1, bytes - FLOOR_HEADER_BYTES));
   try {
     const sessions = worlds.map((w) => `floor-${w.id}`);
     const mix: Prepared[] = Array.from({ length: MIX_SIZE }, (_, k) => mixRequest(k, worlds, sessions));
@@ -151,7 +154,7 @@ async function floor(worlds: BenchWorld[]): Promise<string> {
     const r = await autocannon({ url: server.url, connections, duration, requests: [{ setupRequest: (req) => fill(req, mix[i++ % MIX_SIZE]!) }] });
     const ratios = runs.map((t) => `--threads ${t.threads}: requests/s ${(t.rps / r.requests.average).toFixed(2)}× the floor's, p99 ${(t.p99 / Math.max(1, r.latency.p99)).toFixed(1)}× the floor's`);
     const lines = [
-      `floor: bare node:http (reads and parses the JSON body, answers ${bytes - 120} bytes), same requests, ${connections} connections, ${duration} s`,
+      `floor: bare node:http (reads and parses the JSON body, answers ${(r.throughput.total / Math.max(1, r.requests.total)).toFixed(0)} bytes per response with its headers, the server ${bytes}), same requests, ${connections} connections, ${duration} s`,
       `  requests/s ${r.requests.average.toFixed(0)} (total ${r.requests.total}), latency p50 ${ms(r.latency.p50)}, p99 ${ms(r.latency.p99)}; errors ${r.errors}, non-2xx ${r.non2xx}`,
       ...ratios.map((x) => `  ${x}`),
     ];

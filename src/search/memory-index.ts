@@ -61,13 +61,13 @@ function sortedByTermDocOffset(rows: readonly [string, number, number][]): boole
 const before = (scores: Float64Array, a: number, b: number) => scores[a]! > scores[b]! || (scores[a] === scores[b] && a < b);
 
 /**
- * The first `limit` of `slots` in rank order (or all of them, ranked, when there are no more). A
- * question's common words touch most passages while a search keeps about a hundred, so the best
- * `limit` are selected first (quickselect, in place) and only they are sorted; the order is total,
- * so the result equals the head of a full sort.
+ * At least the first `limit` of `slots` in rank order: all of them, sorted, when there are at most
+ * 2 × `limit`; else exactly the best `limit`. A question's common words touch most passages while a
+ * search keeps about a hundred, so the best `limit` are selected first (quickselect, in place) and only
+ * they are sorted; the order is total (slots are distinct), so the result is the head of a full sort.
  */
 function bestFirst(slots: number[], scores: Float64Array, limit: number): number[] {
-  const cmp = (a: number, b: number) => (before(scores, a, b) ? -1 : 1);
+  const cmp = (a: number, b: number) => (a === b ? 0 : before(scores, a, b) ? -1 : 1);
   if (slots.length <= limit * 2) return slots.sort(cmp);
   let lo = 0;
   let hi = slots.length - 1;

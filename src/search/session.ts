@@ -8,7 +8,7 @@ import { writeFileSync } from 'node:fs';
 import { FictionError } from '../errors.js';
 import { NO_PERTURBATION, parseProfile, type PerturbationProfile } from '../perturb/profile.js';
 import type { ToolName } from '../tools/definitions.js';
-import type { ObservationError, PageObservationJson, SearchObservationJson } from '../render/observation.js';
+import type { ObservationError } from '../render/observation.js';
 import { createRenderer, type Renderer } from '../render/renderer.js';
 import type { SearchGuard } from './guard-hook.js';
 import { createLeakGuard } from '../leakage/guard.js';
