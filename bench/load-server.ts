@@ -57,7 +57,8 @@ export interface SpawnedServer {
 export async function spawnServer(worldsDir: string, args: string[]): Promise<SpawnedServer> {
   // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof": extra node flags for the server (profiling).
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  return spawnListening([...nodeArgs, MAIN, 'serve', '--worlds', worldsDir, '--port', '0', '--log-level', 'warn', ...args]);
+  // BENCH_SERVER_LOG=<file>: the server's stdout (with BENCH_SERVER_NODE_ARGS="--trace-gc", its GC pauses).
+  return spawnListening([...nodeArgs, MAIN, 'serve', '--worlds', worldsDir, '--port', '0', '--log-level', 'warn', ...args], process.env.BENCH_SERVER_LOG);
 }
 
 /** The floor: a bare node:http server (load-floor.ts) answering every request with `bodyBytes` bytes. */
@@ -66,15 +67,14 @@ export function spawnFloor(bodyBytes: number): Promise<SpawnedServer> {
 }
 
 /** A node process that prints "listening on <url>" once it serves. */
-async function spawnListening(argv: string[]): Promise<SpawnedServer> {
+async function spawnListening(argv: string[], logFile?: string): Promise<SpawnedServer> {
   const child = spawn(process.execPath, argv, { stdio: ['ignore', 'pipe', 'pipe'] });
   let err = '';
   child.stderr!.on('data', (d: Buffer) => void (err = (err + d.toString()).slice(-4000)));
   const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
   const url = await new Promise<string>((ok, fail) => {
     let out = '';
-    // BENCH_SERVER_LOG=<file>: the server's stdout (with BENCH_SERVER_NODE_ARGS="--trace-gc", its GC pauses).
-    const log = process.env.BENCH_SERVER_LOG ? createWriteStream(process.env.BENCH_SERVER_LOG) : undefined;
+    const log = logFile ? createWriteStream(logFile) : undefined;
     child.stdout!.on('data', (d: Buffer) => {
       log?.write(d);
       if (out.length > 100_000) return;

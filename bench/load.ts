@@ -12,7 +12,7 @@
  *      by median and by peak.
  *
  *   node dist/bench/load.js [--count 100] [--worlds DIR] [--connections 50] [--duration 30] [--fuzz 10000]
- *                           [--minutes 5] [--only throughput,fuzz,soak] [--threads 1,2]
+ *                           [--minutes 5] [--only throughput,floor,fuzz,soak] [--threads 1,2]
  *
  * `--threads` is passed to `serve` (default: 1 and the number of cores): throughput runs once per value,
  * fuzz and soak with the last one.
@@ -36,7 +36,7 @@ const connections = Number(flag('connections', '50'));
 const duration = Number(flag('duration', '30'));
 const fuzzCount = Number(flag('fuzz', '10000'));
 const minutes = Number(flag('minutes', '5'));
-const only = new Set(flag('only', 'throughput,fuzz,soak').split(','));
+const only = new Set(flag('only', 'throughput,floor,fuzz,soak').split(','));
 const threadList = flag('threads', [...new Set([1, availableParallelism()])].join(',')).split(',').map(Number);
 const lastThreads = String(threadList[threadList.length - 1]);
 const seed = 7;
@@ -286,9 +286,7 @@ async function soak(dir: string, worlds: BenchWorld[]): Promise<string> {
 
 const { dir, worlds } = await ensureWorlds(count, seed, process.argv.includes('--worlds') ? flag('worlds', '') : undefined);
 console.log(`${worlds.length} worlds in ${dir}; node ${process.version}; ${availableParallelism()} cores; load average ${load()}`);
-if (only.has('throughput')) {
-  for (const t of threadList) await throughput(dir, worlds, t);
-  await floor(worlds);
-}
+if (only.has('throughput')) for (const t of threadList) await throughput(dir, worlds, t);
+if (only.has('floor') && runs.length > 0) await floor(worlds);
 if (only.has('fuzz')) await fuzz(dir, worlds);
 if (only.has('soak')) await soak(dir, worlds);
