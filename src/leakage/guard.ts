@@ -36,6 +36,9 @@ function describe(e: Exposure): { factIds: number[]; matches: string[] } {
   return { factIds: e.factIds, matches: e.detections.map((d) => `${d.kind}:${d.how}:${d.strength}`) };
 }
 
+/** Refills of one page's snippet at most, each leaving out more passages, before the page is skipped. */
+const MAX_REFILLS = 8;
+
 /** A hit for `candidate` that shows nothing of the answer, or null when the page cannot give one. */
 function safeHit(ctx: GuardContext, candidate: Candidate, buildSnippet: SnippetBuilder): { hit: Hit | null; change?: GuardChange } {
   const { page } = candidate;
@@ -43,15 +46,28 @@ function safeHit(ctx: GuardContext, candidate: Candidate, buildSnippet: SnippetB
   if (exposes(title)) return { hit: null, change: { documentId: page.id, action: 'skipped', reason: 'title', showedAnswer: true } };
   if (exposes(ctx.dateExposure(page.published))) return { hit: null, change: { documentId: page.id, action: 'skipped', reason: 'date', showedAnswer: true } };
   const snippet = buildSnippet(candidate);
-  // Fast path: a snippet cut only from passages that are safe whole is safe (cuts fall between words).
+  // Fast path: a snippet of whole passages that are each safe is safe. A passage shown cut is judged
+  // on the part shown: a cut can keep a form of the answer (the first word of a name) and drop the
+  // words of the fact that exempted it.
   const shown = snippet.passageIds.map((id) => ctx.world.passage(id));
-  if (shown.every((p) => p !== undefined && !ctx.blocked(p))) return { hit: { candidate, snippet } };
+  if (shown.every((p) => p !== undefined && !ctx.blocked(p) && snippet.text.includes(p.text))) return { hit: { candidate, snippet } };
   const exposure = ctx.snippetExposure(snippet.text, snippet.passageIds, page.id);
   if (!exposes(exposure)) return { hit: { candidate, snippet } };
   const reason = exposure.factIds.length > 0 ? 'provenance' : 'text';
-  const safe = buildSnippet(candidate, (p) => ctx.blocked(p));
-  if (safe.text.length === 0) return { hit: null, change: { documentId: page.id, action: 'skipped', reason: 'no_safe_snippet', showedAnswer: true } };
-  return { hit: { candidate, snippet: safe }, change: { documentId: page.id, action: 'refilled', reason, showedAnswer: true } };
+  // Refill without the blocked passages; while the refill still shows the answer through a passage it
+  // cut, leave that passage out too.
+  const left = new Set<number>();
+  for (let round = 0; round < MAX_REFILLS; round++) {
+    const safe = buildSnippet(candidate, (p) => left.has(p.id) || ctx.blocked(p));
+    if (safe.text.length === 0) break;
+    if (!exposes(ctx.snippetExposure(safe.text, safe.passageIds, page.id))) {
+      return { hit: { candidate, snippet: safe }, change: { documentId: page.id, action: 'refilled', reason, showedAnswer: true } };
+    }
+    const cut = safe.passageIds.filter((id) => !left.has(id) && !safe.text.includes(ctx.world.passage(id)?.text ?? ''));
+    if (cut.length === 0) break;
+    for (const id of cut) left.add(id);
+  }
+  return { hit: null, change: { documentId: page.id, action: 'skipped', reason: 'no_safe_snippet', showedAnswer: true } };
 }
 
 function selectResults(input: GuardSelectInput): GuardSelection {

@@ -1,4 +1,10 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, it, expect } from 'vitest';
+import { auditWorld } from '../../src/audit/run.js';
+import { writeWorld } from '../../src/db/write.js';
+import { generateWorld } from '../../src/world/generate.js';
 import { judgeResults } from '../../src/audit/judge.js';
 import { guardContext } from '../../src/leakage/guard-context.js';
 import { classifyQuery } from '../../src/leakage/relatedness.js';
@@ -166,6 +172,29 @@ describe('snippet exposure', () => {
     } finally {
       a.close();
       b.close();
+    }
+  });
+});
+
+describe('snippets cut to fit', () => {
+  // Found by the 1,000-world audit (seed 7): a snippet's last passage, cut at a word, kept the first
+  // word of the answer's name ("away club: Bracasvova ...") and dropped the rest of the fact that
+  // exempted it. The guard took such a snippet as safe because the passage was safe whole.
+  it('a passage shown cut is judged on the part shown: no guarded leak in the worlds where one was found', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'fw-guard-cut-'));
+    try {
+      for (const index of [193, 588, 707]) {
+        const data = generateWorld(7, index);
+        const file = join(dir, `${data.meta.world_id}.sqlite`);
+        writeWorld(file, data);
+        const audit = await auditWorld(file);
+        const unrelated = audit.queries.filter((q) => !q.related);
+        expect(unrelated.length).toBeGreaterThan(100);
+        const leaks = unrelated.flatMap((q) => q.leaks.map((l) => `${q.task} "${q.query}" [${l.rank}] ${l.forms.join(' ')}`));
+        expect(leaks, data.meta.world_id).toEqual([]);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });
