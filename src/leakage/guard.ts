@@ -6,7 +6,8 @@
  * - selection: a result whose title or date line shows the answer is skipped for the next candidate;
  *   a snippet that would show a blocked passage (one stating an answer fact, or showing the answer
  *   where no non-answer fact of the passage exempts it) is rebuilt from the page's other passages,
- *   to its usual length; a page with nothing safe to show is skipped for the next candidate;
+ *   to its usual length (a passage shown cut is judged on the part shown, and left out too when that
+ *   part shows the answer); a page with nothing safe to show is skipped for the next candidate;
  * - backstop: the final results, whichever renderer wrote them, are checked again (provenance, then
  *   the text detector with the exemption); a failing result is rebuilt from its page or replaced by
  *   the next safe candidate.
@@ -16,7 +17,7 @@
  */
 import type { GuardBackstopInput, GuardDecision, GuardSelectInput, GuardSelection, SearchGuard } from '../search/guard-hook.js';
 import { selectDefault } from '../search/guard-hook.js';
-import type { Candidate, Hit, RenderedResult, SnippetBuilder } from '../search/types.js';
+import type { Candidate, Hit, PassageRecord, RenderedResult, SnippetBuilder } from '../search/types.js';
 import { resultFromHit } from '../render/template.js';
 import { exposes, guardContext, type Exposure, type GuardContext } from './guard-context.js';
 import { classifyQuery } from './relatedness.js';
@@ -39,6 +40,22 @@ function describe(e: Exposure): { factIds: number[]; matches: string[] } {
 /** Refills of one page's snippet at most, each leaving out more passages, before the page is skipped. */
 const MAX_REFILLS = 8;
 
+/**
+ * The passages of a snippet that it does not show whole (cut to fit, or windowed). Whole passages are
+ * found longest first and taken out of the text, as the exposure check attributes them, so a passage
+ * whose text also occurs inside a longer one it shows is not mistaken for whole.
+ */
+export function passagesShownCut(text: string, passages: readonly PassageRecord[]): PassageRecord[] {
+  let rest = text;
+  const cut: PassageRecord[] = [];
+  for (const p of [...passages].sort((a, b) => b.text.length - a.text.length)) {
+    const at = p.text.length === 0 ? -1 : rest.indexOf(p.text);
+    if (at < 0) cut.push(p);
+    else rest = `${rest.slice(0, at)} | ${rest.slice(at + p.text.length)}`;
+  }
+  return cut;
+}
+
 /** A hit for `candidate` that shows nothing of the answer, or null when the page cannot give one. */
 function safeHit(ctx: GuardContext, candidate: Candidate, buildSnippet: SnippetBuilder): { hit: Hit | null; change?: GuardChange } {
   const { page } = candidate;
@@ -50,7 +67,7 @@ function safeHit(ctx: GuardContext, candidate: Candidate, buildSnippet: SnippetB
   // on the part shown: a cut can keep a form of the answer (the first word of a name) and drop the
   // words of the fact that exempted it.
   const shown = snippet.passageIds.map((id) => ctx.world.passage(id));
-  if (shown.every((p) => p !== undefined && !ctx.blocked(p) && snippet.text.includes(p.text))) return { hit: { candidate, snippet } };
+  if (shown.every((p) => p !== undefined && !ctx.blocked(p)) && passagesShownCut(snippet.text, shown as PassageRecord[]).length === 0) return { hit: { candidate, snippet } };
   const exposure = ctx.snippetExposure(snippet.text, snippet.passageIds, page.id);
   if (!exposes(exposure)) return { hit: { candidate, snippet } };
   const reason = exposure.factIds.length > 0 ? 'provenance' : 'text';
@@ -63,9 +80,10 @@ function safeHit(ctx: GuardContext, candidate: Candidate, buildSnippet: SnippetB
     if (!exposes(ctx.snippetExposure(safe.text, safe.passageIds, page.id))) {
       return { hit: { candidate, snippet: safe }, change: { documentId: page.id, action: 'refilled', reason, showedAnswer: true } };
     }
-    const cut = safe.passageIds.filter((id) => !left.has(id) && !safe.text.includes(ctx.world.passage(id)?.text ?? ''));
+    const passages = safe.passageIds.map((id) => ctx.world.passage(id)).filter((p): p is PassageRecord => p !== undefined);
+    const cut = passagesShownCut(safe.text, passages).filter((p) => !left.has(p.id));
     if (cut.length === 0) break;
-    for (const id of cut) left.add(id);
+    for (const p of cut) left.add(p.id);
   }
   return { hit: null, change: { documentId: page.id, action: 'skipped', reason: 'no_safe_snippet', showedAnswer: true } };
 }

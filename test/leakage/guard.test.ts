@@ -7,11 +7,13 @@ import { writeWorld } from '../../src/db/write.js';
 import { generateWorld } from '../../src/world/generate.js';
 import { judgeResults } from '../../src/audit/judge.js';
 import { guardContext } from '../../src/leakage/guard-context.js';
+import { passagesShownCut } from '../../src/leakage/guard.js';
 import { classifyQuery } from '../../src/leakage/relatedness.js';
 import type { SearchObservationJson } from '../../src/render/observation.js';
 import { callToolSync } from '../../src/search/call-tool.js';
 import { createSession } from '../../src/search/session.js';
 import { createSearchWorld, type SearchWorld } from '../../src/search/world-index.js';
+import type { PassageRecord } from '../../src/search/types.js';
 import type { Task } from '../../src/world/types.js';
 import { sampleWorlds, smartphoneWorld } from '../search/sample-worlds.js';
 import { plantedForms, plantingRenderer } from './planted.js';
@@ -180,6 +182,18 @@ describe('snippets cut to fit', () => {
   // Found by the 1,000-world audit (seed 7): a snippet's last passage, cut at a word, kept the first
   // word of the answer's name ("away club: Bracasvova ...") and dropped the rest of the fact that
   // exempted it. The guard took such a snippet as safe because the passage was safe whole.
+  it('a passage is shown whole only when its text is left after the longer whole passages are taken out', () => {
+    const passage = (id: number, text: string): PassageRecord => ({ id, documentId: 1, ord: id, text, factIds: [] });
+    const a = passage(1, 'away club: Bracasvova Athletic');
+    const b = passage(2, 'Stusliorant Athletic v Bracasvova Athletic — home club: Stusliorant Athletic; away club: Bracasvova Athletic');
+    const c = passage(3, 'match date: March 27, 2032');
+    // a's text occurs inside b, but a itself is shown cut: it is not whole.
+    expect(passagesShownCut(`${b.text} ... away club: Bracasvova ...`, [a, b]).map((p) => p.id)).toEqual([1]);
+    expect(passagesShownCut(`${b.text} ${a.text} ${c.text}`, [a, b, c])).toEqual([]);
+    expect(passagesShownCut(`${c.text} ... Stusliorant Athletic v Bracasvova ...`, [b, c]).map((p) => p.id)).toEqual([2]);
+    expect(passagesShownCut('anything', [passage(4, '')]).map((p) => p.id)).toEqual([4]);
+  });
+
   it('a passage shown cut is judged on the part shown: no guarded leak in the worlds where one was found', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'fw-guard-cut-'));
     try {
