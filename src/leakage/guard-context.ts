@@ -245,19 +245,10 @@ export class GuardContext {
       ? this.world.passagesOf(pageId).filter((p) => p.ord > 0)
       : passageIds.map((id) => this.world.passage(id)).filter((p): p is PassageRecord => p !== undefined);
     const out: Exposure = { factIds: [], detections: [] };
-    // Whole passages first, then cut ones in what is left, so a region is never credited to a passage
-    // that merely begins with the same words as the one shown.
-    let rest = text;
-    const cut: PassageRecord[] = [];
-    for (const p of [...passages].sort((a, b) => b.text.length - a.text.length)) {
-      if (p.text.length === 0 || !rest.includes(p.text)) {
-        cut.push(p);
-        continue;
-      }
-      this.addPart(out, p, p.text);
-      rest = rest.replace(p.text, ' | ');
-    }
-    for (const p of cut) {
+    const shown = splitShown(text, passages);
+    for (const p of shown.whole) this.addPart(out, p, p.text);
+    let rest = shown.rest;
+    for (const p of shown.cut) {
       const part = shownPart(p.text, rest);
       if (!part) continue;
       this.addPart(out, p, part.text);
@@ -280,6 +271,27 @@ export class GuardContext {
     const date = this.dateExposure(r.date);
     return { factIds: [...title.factIds, ...snippet.factIds], detections: [...title.detections, ...snippet.detections, ...date.detections] };
   }
+}
+
+/**
+ * Which of `passages` a snippet shows whole and which cut (or not at all), and the text left when the
+ * whole ones are taken out. Whole passages are found longest first, so a region is never credited to
+ * a passage that merely begins with the same words as the one shown, nor a passage whose text also
+ * occurs inside a longer one taken for whole.
+ */
+export function splitShown(text: string, passages: readonly PassageRecord[]): { whole: PassageRecord[]; cut: PassageRecord[]; rest: string } {
+  let rest = text;
+  const whole: PassageRecord[] = [];
+  const cut: PassageRecord[] = [];
+  for (const p of [...passages].sort((a, b) => b.text.length - a.text.length)) {
+    if (p.text.length === 0 || !rest.includes(p.text)) {
+      cut.push(p);
+      continue;
+    }
+    whole.push(p);
+    rest = rest.replace(p.text, ' | ');
+  }
+  return { whole, cut, rest };
 }
 
 /** The guard context of a task, cached on the open world. */

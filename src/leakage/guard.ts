@@ -19,7 +19,7 @@ import type { GuardBackstopInput, GuardDecision, GuardSelectInput, GuardSelectio
 import { selectDefault } from '../search/guard-hook.js';
 import type { Candidate, Hit, PassageRecord, RenderedResult, SnippetBuilder } from '../search/types.js';
 import { resultFromHit } from '../render/template.js';
-import { exposes, guardContext, type Exposure, type GuardContext } from './guard-context.js';
+import { exposes, guardContext, splitShown, type Exposure, type GuardContext } from './guard-context.js';
 import { classifyQuery } from './relatedness.js';
 
 /** One result the guard changed, as logged for the audit. */
@@ -40,22 +40,6 @@ function describe(e: Exposure): { factIds: number[]; matches: string[] } {
 /** Refills of one page's snippet at most, each leaving out more passages, before the page is skipped. */
 const MAX_REFILLS = 8;
 
-/**
- * The passages of a snippet that it does not show whole (cut to fit, or windowed). Whole passages are
- * found longest first and taken out of the text, as the exposure check attributes them, so a passage
- * whose text also occurs inside a longer one it shows is not mistaken for whole.
- */
-export function passagesShownCut(text: string, passages: readonly PassageRecord[]): PassageRecord[] {
-  let rest = text;
-  const cut: PassageRecord[] = [];
-  for (const p of [...passages].sort((a, b) => b.text.length - a.text.length)) {
-    const at = p.text.length === 0 ? -1 : rest.indexOf(p.text);
-    if (at < 0) cut.push(p);
-    else rest = `${rest.slice(0, at)} | ${rest.slice(at + p.text.length)}`;
-  }
-  return cut;
-}
-
 /** A hit for `candidate` that shows nothing of the answer, or null when the page cannot give one. */
 function safeHit(ctx: GuardContext, candidate: Candidate, buildSnippet: SnippetBuilder): { hit: Hit | null; change?: GuardChange } {
   const { page } = candidate;
@@ -67,7 +51,7 @@ function safeHit(ctx: GuardContext, candidate: Candidate, buildSnippet: SnippetB
   // on the part shown: a cut can keep a form of the answer (the first word of a name) and drop the
   // words of the fact that exempted it.
   const shown = snippet.passageIds.map((id) => ctx.world.passage(id));
-  if (shown.every((p) => p !== undefined && !ctx.blocked(p)) && passagesShownCut(snippet.text, shown as PassageRecord[]).length === 0) return { hit: { candidate, snippet } };
+  if (shown.every((p) => p !== undefined && !ctx.blocked(p)) && splitShown(snippet.text, shown as PassageRecord[]).cut.length === 0) return { hit: { candidate, snippet } };
   const exposure = ctx.snippetExposure(snippet.text, snippet.passageIds, page.id);
   if (!exposes(exposure)) return { hit: { candidate, snippet } };
   const reason = exposure.factIds.length > 0 ? 'provenance' : 'text';
@@ -81,7 +65,7 @@ function safeHit(ctx: GuardContext, candidate: Candidate, buildSnippet: SnippetB
       return { hit: { candidate, snippet: safe }, change: { documentId: page.id, action: 'refilled', reason, showedAnswer: true } };
     }
     const passages = safe.passageIds.map((id) => ctx.world.passage(id)).filter((p): p is PassageRecord => p !== undefined);
-    const cut = passagesShownCut(safe.text, passages).filter((p) => !left.has(p.id));
+    const cut = splitShown(safe.text, passages).cut.filter((p) => !left.has(p.id));
     if (cut.length === 0) break;
     for (const p of cut) left.add(p.id);
   }

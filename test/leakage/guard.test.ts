@@ -6,8 +6,7 @@ import { auditWorld } from '../../src/audit/run.js';
 import { writeWorld } from '../../src/db/write.js';
 import { generateWorld } from '../../src/world/generate.js';
 import { judgeResults } from '../../src/audit/judge.js';
-import { guardContext } from '../../src/leakage/guard-context.js';
-import { passagesShownCut } from '../../src/leakage/guard.js';
+import { guardContext, splitShown } from '../../src/leakage/guard-context.js';
 import { classifyQuery } from '../../src/leakage/relatedness.js';
 import type { SearchObservationJson } from '../../src/render/observation.js';
 import { callToolSync } from '../../src/search/call-tool.js';
@@ -188,10 +187,10 @@ describe('snippets cut to fit', () => {
     const b = passage(2, 'Stusliorant Athletic v Bracasvova Athletic — home club: Stusliorant Athletic; away club: Bracasvova Athletic');
     const c = passage(3, 'match date: March 27, 2032');
     // a's text occurs inside b, but a itself is shown cut: it is not whole.
-    expect(passagesShownCut(`${b.text} ... away club: Bracasvova ...`, [a, b]).map((p) => p.id)).toEqual([1]);
-    expect(passagesShownCut(`${b.text} ${a.text} ${c.text}`, [a, b, c])).toEqual([]);
-    expect(passagesShownCut(`${c.text} ... Stusliorant Athletic v Bracasvova ...`, [b, c]).map((p) => p.id)).toEqual([2]);
-    expect(passagesShownCut('anything', [passage(4, '')]).map((p) => p.id)).toEqual([4]);
+    expect(splitShown(`${b.text} ... away club: Bracasvova ...`, [a, b]).cut.map((p) => p.id)).toEqual([1]);
+    expect(splitShown(`${b.text} ${a.text} ${c.text}`, [a, b, c]).cut).toEqual([]);
+    expect(splitShown(`${c.text} ... Stusliorant Athletic v Bracasvova ...`, [b, c]).cut.map((p) => p.id)).toEqual([2]);
+    expect(splitShown('anything', [passage(4, '')]).cut.map((p) => p.id)).toEqual([4]);
   });
 
   it('a passage shown cut is judged on the part shown: no guarded leak in the worlds where one was found', async () => {
