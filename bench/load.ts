@@ -20,7 +20,7 @@
  * Mix (throughput): 55% web_search, 15% /retrieve (topk 3), 15% web_extractor, 10% batch web_search
  * (3 queries), 5% MCP tools/call over /mcp; all with ?session= (one session per world).
  */
-import autocannon, { type RawRequest } from 'autocannon';
+import autocannon, { type RawRequest, type RequestSpec } from 'autocannon';
 import { availableParallelism, loadavg } from 'node:os';
 import { Rng } from '../src/rng.js';
 import { runFuzz } from './load-fuzz.js';
@@ -100,19 +100,25 @@ interface ThroughputRun {
 
 const runs: ThroughputRun[] = [];
 
+/** The rollout mix as autocannon requests: built once, each connection's requests cycling through it. */
+function rolloutMix(worlds: readonly BenchWorld[], sessions: readonly string[]): RequestSpec[] {
+  const mix: Prepared[] = Array.from({ length: MIX_SIZE }, (_, k) => mixRequest(k, worlds, sessions));
+  let i = 0;
+  return [{ setupRequest: (req) => fill(req, mix[i++ % MIX_SIZE]!) }];
+}
+
 async function throughput(dir: string, worlds: BenchWorld[], threads: number): Promise<string> {
   const server = await spawnServer(dir, ['--admin-token', ADMIN, '--threads', String(threads)]);
   try {
     const sessions = await createSessions(server.url, worlds);
-    const mix: Prepared[] = Array.from({ length: MIX_SIZE }, (_, k) => mixRequest(k, worlds, sessions));
-    let i = 0;
+    const mix = rolloutMix(worlds, sessions);
     // warm-up: open every world once
-    await autocannon({ url: server.url, connections: 10, amount: worlds.length * 5, requests: [{ setupRequest: (req) => fill(req, mix[i++ % MIX_SIZE]!) }] });
+    await autocannon({ url: server.url, connections: 10, amount: worlds.length * 5, requests: mix });
     const before = load();
     const cpu0 = server.cpuSeconds();
     const threads0 = server.threadCpuSeconds();
     const client0 = process.cpuUsage();
-    const r = await autocannon({ url: server.url, connections, duration, requests: [{ setupRequest: (req) => fill(req, mix[i++ % MIX_SIZE]!) }] });
+    const r = await autocannon({ url: server.url, connections, duration, requests: mix });
     const cpu = server.cpuSeconds() - cpu0;
     const client = process.cpuUsage(client0);
     const clientMs = (client.user + client.system) / 1000;
@@ -149,9 +155,8 @@ async function floor(worlds: BenchWorld[]): Promise<string> {
   const server = await spawnFloor(Math.max(1, bytes - FLOOR_HEADER_BYTES));
   try {
     const sessions = worlds.map((w) => `floor-${w.id}`);
-    const mix: Prepared[] = Array.from({ length: MIX_SIZE }, (_, k) => mixRequest(k, worlds, sessions));
-    let i = 0;
-    const r = await autocannon({ url: server.url, connections, duration, requests: [{ setupRequest: (req) => fill(req, mix[i++ % MIX_SIZE]!) }] });
+    const mix = rolloutMix(worlds, sessions);
+    const r = await autocannon({ url: server.url, connections, duration, requests: mix });
     const ratios = runs.map((t) => `--threads ${t.threads}: requests/s ${(t.rps / r.requests.average).toFixed(2)}× the floor's, p99 ${(t.p99 / Math.max(1, r.latency.p99)).toFixed(1)}× the floor's`);
     const lines = [
       `floor: bare node:http (reads and parses the JSON body, answers ${(r.throughput.total / Math.max(1, r.requests.total)).toFixed(0)} bytes per response with its headers, the server ${bytes}), same requests, ${connections} connections, ${duration} s`,
