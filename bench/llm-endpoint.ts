@@ -2,8 +2,8 @@
  * The benchmark's fake world-model endpoint, run as a child process (so its own work never shares the
  * benchmark's event loop): an OpenAI-compatible /chat/completions that waits a fixed latency and answers
  * a grounded observation (each record's first passages). GET /stats reports how many requests it served
- * and the wall time it held them (receipt to response, latency included), so the benchmark can subtract
- * exactly the endpoint's time; GET /last gives the last request body (for the bare-request floor).
+ * and the wall time it held each, in order (receipt to response, latency included), so the benchmark
+ * subtracts each call's own; GET /last gives the last request body (for the bare-request floor).
  *
  *   node dist/bench/llm-endpoint.js <latencyMs>     (sends {port} to its parent over IPC)
  */
@@ -13,6 +13,8 @@ import type { AddressInfo } from 'node:net';
 const latencyMs = Number(process.argv[2] ?? 20);
 let count = 0;
 let heldMs = 0;
+/** The time each request was held, in the order answered (the benchmark sends one at a time). */
+const held: number[] = [];
 let last = '';
 
 function answer(body: { messages?: { role: string; content: string }[] }): string {
@@ -32,7 +34,7 @@ function answer(body: { messages?: { role: string; content: string }[] }): strin
 const server = createServer((req, res) => {
   const started = performance.now();
   if (req.method === 'GET' && req.url === '/stats') {
-    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ count, heldMs }));
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ count, heldMs, held }));
     return;
   }
   if (req.method === 'GET' && req.url === '/last') {
@@ -51,7 +53,9 @@ const server = createServer((req, res) => {
         choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
       }));
       count++;
-      heldMs += performance.now() - started;
+      const ms = performance.now() - started;
+      heldMs += ms;
+      held.push(ms);
     }, latencyMs);
   });
 });
