@@ -46,6 +46,38 @@ export interface SessionOptions {
   historyLimit?: number;
 }
 
+const utf8 = new TextEncoder();
+
+/**
+ * A kept history entry. Its observation is held as UTF-8 bytes outside the JS heap and decoded when
+ * read (by a world model's prompt or a trajectory dump, rarely): a session keeps up to `historyLimit`
+ * observations for seconds to minutes, and as strings each one was copied by every young-generation
+ * collection it lived through, then promoted, which doubled the collector's time in a busy server.
+ */
+class KeptEntry implements HistoryEntry {
+  readonly callIndex: number;
+  readonly name: ToolName;
+  readonly arguments: Readonly<Record<string, unknown>>;
+  readonly page?: { url: string; title: string };
+  readonly error?: ObservationError;
+  readonly renderer: string;
+  readonly #text: Uint8Array;
+
+  constructor(e: HistoryEntry) {
+    this.callIndex = e.callIndex;
+    this.name = e.name;
+    this.arguments = e.arguments;
+    if (e.page) this.page = e.page;
+    if (e.error) this.error = e.error;
+    this.renderer = e.renderer;
+    this.#text = utf8.encode(e.text);
+  }
+
+  get text(): string {
+    return Buffer.from(this.#text.buffer, this.#text.byteOffset, this.#text.byteLength).toString('utf8');
+  }
+}
+
 export class Session {
   readonly world: SearchWorld;
   readonly taskId: string | null;
@@ -93,7 +125,7 @@ export class Session {
 
   record(entry: HistoryEntry): void {
     if (this.historyLimit === 0) return;
-    this.entries.push(entry);
+    this.entries.push(new KeptEntry(entry));
     if (this.entries.length > this.historyLimit) this.entries.splice(0, this.entries.length - this.historyLimit);
   }
 
