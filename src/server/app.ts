@@ -42,8 +42,10 @@ const bodyOf = (c: Context): BodySource => ({ req: c.req.raw, incoming: (c.env a
 
 const targetOf = (c: Context): TargetSpec => ({ session: c.req.query('session'), world: c.req.query('world') });
 
-function observation(c: Context, body: string, format: ObservationFormat): Response {
-  return format === 'json' ? c.body(body, 200, { 'Content-Type': 'application/json' }) : c.text(body);
+const CONTENT_TYPE = { json: 'application/json', text: 'text/plain; charset=UTF-8' } as const;
+
+function observation(c: Context, body: string | Uint8Array<ArrayBuffer>, format: ObservationFormat): Response {
+  return c.body(body, 200, { 'Content-Type': CONTENT_TYPE[format] });
 }
 
 function intParam(c: Context, name: string, fallback: number, max: number): number {

@@ -28,7 +28,7 @@ export type ComputeOp =
   | { op: 'close'; id: unknown }
   | { op: 'trajectory'; id: unknown }
   | { op: 'check'; spec: TargetSpec }
-  /** With `body`, the reply is the observation's HTTP body (targets.ts callForBody), else the ToolResult. */
+  /** With `body`, the reply is the observation's HTTP body as UTF-8 bytes (targets.ts callForBody), else the ToolResult. */
   | { op: 'call'; spec: TargetSpec; call: ToolCall; body?: ObservationFormat }
   | { op: 'retrieve'; spec: TargetSpec; query: string; topk: number }
   | { op: 'stats' }
@@ -90,7 +90,7 @@ async function run(m: ComputeOp): Promise<unknown> {
       return null;
     case 'call': {
       const result = await withTarget(ctx, m.spec, (t) => runToolCall(ctx, t, m.call));
-      return m.body ? observationBody(result, m.body) : result;
+      return m.body ? utf8.encode(observationBody(result, m.body)) : result;
     }
     case 'retrieve': {
       const target = openTarget(ctx, m.spec);
@@ -109,6 +109,22 @@ async function run(m: ComputeOp): Promise<unknown> {
 }
 
 const port = parentPort!;
+const utf8 = new TextEncoder();
+
+/**
+ * The buffers of the replies that are HTTP bodies (bytes), moved with the message rather than copied.
+ * As strings, a turn's bodies made a message the HTTP thread had to rebuild string by string, and V8
+ * builds a large one (over 100 KB) straight into the old generation; as bytes outside the heap they
+ * cost the HTTP thread's collector nothing, and are written to the socket as they are.
+ */
+function transferable(replies: readonly ComputeReplyItem[]): ArrayBuffer[] {
+  const out: ArrayBuffer[] = [];
+  for (const r of replies) {
+    // A view on part of a buffer would take the rest with it: only a buffer of its own moves.
+    if (r.ok && r.value instanceof Uint8Array && r.value.byteOffset === 0 && r.value.byteLength === r.value.buffer.byteLength) out.push(r.value.buffer as ArrayBuffer);
+  }
+  return out;
+}
 let outbox: ComputeReplyItem[] = [];
 let flushing: NodeJS.Immediate | undefined;
 
@@ -120,7 +136,7 @@ function flush(): void {
   const batch: ComputeReply = { stats, counts: [...counts.values()], replies: outbox };
   counts = new Map();
   outbox = [];
-  port.postMessage(batch);
+  port.postMessage(batch, transferable(batch.replies));
 }
 
 function reply(item: ComputeReplyItem): void {

@@ -81,10 +81,10 @@ export function observationBody(r: ToolResult, format: ObservationFormat): strin
 
 /**
  * One tool call at a target, as an HTTP body: with worker threads the worker that ran the call writes
- * the body, so only the one string it needs crosses to the HTTP thread (not the whole result).
+ * the body, and only its UTF-8 bytes cross to the HTTP thread (moved, not copied; not the whole result).
  */
-export async function callForBody(ctx: ServerContext, spec: TargetSpec, call: ToolCall, format: ObservationFormat): Promise<string> {
-  if (ctx.compute) return ctx.compute.at<string>(spec, { op: 'call', spec, call, body: format });
+export async function callForBody(ctx: ServerContext, spec: TargetSpec, call: ToolCall, format: ObservationFormat): Promise<string | Uint8Array<ArrayBuffer>> {
+  if (ctx.compute) return ctx.compute.at<Uint8Array<ArrayBuffer>>(spec, { op: 'call', spec, call, body: format });
   return observationBody(await withTarget(ctx, spec, (t) => runToolCall(ctx, t, call)), format);
 }
 

@@ -32,6 +32,7 @@ afterAll(async () => {
 
 interface Reply {
   status: number;
+  type?: string | null;
   body: string;
 }
 
@@ -47,7 +48,7 @@ async function script(server: RunningServer): Promise<Reply[]> {
     text = text.replace(/"(createdAt|expiresAt)":"[^"]+"/g, '"$1":"<time>"');
     // each worker opens the worlds of its own sessions: a world can be open in two workers
     text = text.replace(/"openWorlds":\d+/, '"openWorlds":"<n>"');
-    out.push({ status: res.status, body: text });
+    out.push({ status: res.status, type: res.headers.get('content-type'), body: text });
     return text;
   };
   const create = async (spec: unknown) => {
@@ -62,6 +63,9 @@ async function script(server: RunningServer): Promise<Reply[]> {
     await send('POST', '/v1/search?session=$S', { query: q });
     await send('POST', '/v1/search?session=$T&format=json', { queries: [q, 'battery'] });
   }
+  // Bodies cross from the workers as UTF-8 bytes: text beyond ASCII comes back the same.
+  await send('POST', '/v1/search?session=$T', { query: 'ünïcode — “quotes” 日本語 🙂 battery' });
+  await send('POST', '/v1/search?session=$T&format=json', { query: 'ünïcode — “quotes” 日本語 🙂 battery' });
   await send('POST', '/v1/open?session=$S', { url: data.documents[3]!.url });
   await send('POST', '/v1/call?session=$S&format=json', { name: 'web_search', arguments: { query: 'display', page: 2 } });
   await send('POST', `/v1/search?world=${W1}`, { query: 'launch price' });
@@ -150,10 +154,11 @@ describe('ComputePool', () => {
   it('answers a request sent in the same turn as its shutdown before shutting down', async () => {
     const pool = new ComputePool(1, { worlds: dir, renderer: 'template', limits: DEFAULT_LIMITS, logLevel: 'silent' }, new Metrics());
     const calls = ['launch price', 'chief executive', 'units sold'].map((query) =>
-      pool.request<string>(0, { op: 'call', spec: { world: W0 }, call: { name: 'web_search', arguments: { query } }, body: 'text' }),
+      pool.request<Uint8Array>(0, { op: 'call', spec: { world: W0 }, call: { name: 'web_search', arguments: { query } }, body: 'text' }),
     );
     const closing = pool.close();
-    for (const call of calls) await expect(call).resolves.toMatch(/^Results for "/);
+    // An HTTP body comes back as its UTF-8 bytes, moved from the worker with the reply.
+    for (const call of calls) expect(new TextDecoder().decode(await call)).toMatch(/^Results for "/);
     await closing;
   });
 });
