@@ -1,4 +1,4 @@
-/** Small text predicates shared by generation, checks and scoring. */
+/** Small text helpers shared by generation, checks, scoring and rendering. */
 
 const WORD_CHAR = /[\p{L}\p{N}]/u;
 
@@ -20,4 +20,15 @@ export function mentions(text: string, phrase: string): boolean {
     return true;
   }
   return false;
+}
+
+/** A run of two or more white-space characters, or a single one that is not a plain space. */
+const LOOSE_SPACE = /\s{2,}|[^\S ]/g;
+
+/**
+ * Every run of white space as one space (`s.replace(/\s+/g, ' ')`, faster on long texts: a run that is
+ * already a single space is left alone instead of being replaced by itself).
+ */
+export function collapseSpaces(s: string): string {
+  return s.replace(LOOSE_SPACE, ' ');
 }

@@ -15,6 +15,7 @@
  * text, and the JSON carries an `error` field.
  */
 import { formatShortDate } from '../format.js';
+import { collapseSpaces } from '../text.js';
 import type { RenderedResult } from '../search/types.js';
 
 export type FaultType = 'rate_limited' | 'server_error' | 'timeout' | 'query_failed' | 'page_not_found' | 'host_unreachable';
@@ -74,7 +75,7 @@ export const NO_RESULTS = 'No results found.';
 
 /** One line: renderer text never breaks the format (a fast check first: world text is already clean). */
 const NOT_ONE_LINE = /[\t\n\v\f\r\u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]| {2}|^ | $/;
-const line = (text: string) => (NOT_ONE_LINE.test(text) ? text.replace(/\s+/gu, ' ').trim() : text);
+const line = (text: string) => (NOT_ONE_LINE.test(text) ? collapseSpaces(text).trim() : text);
 
 /** A result with every field on one line and its date formatted: what both formats show. */
 function shownResult(r: RenderedResult, rank: number): SearchResultJson {

@@ -26,7 +26,7 @@ import { dropReasoning, parseObservation } from './parse-observation.js';
 import { loadPrompt, type PromptTemplate } from './prompt-file.js';
 import { buildMessages, FORMAT_REMINDER, prepareRequest, type PreparedRequest } from './prompt.js';
 import { resolveLlmSettings, type LlmSettings } from './settings.js';
-import { collapseSpaces } from './text.js';
+import { collapseSpaces } from '../../text.js';
 
 export const LLM_RENDERER = 'llm';
 export const LLM_CACHE_RENDERER = 'llm-cache';

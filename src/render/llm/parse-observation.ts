@@ -10,7 +10,7 @@
  *
  * into results. Anything else is malformed (the renderer retries once, then the template answers).
  */
-import { collapseSpaces } from './text.js';
+import { collapseSpaces } from '../../text.js';
 
 export interface ParsedResult {
   rank: number;

@@ -13,7 +13,7 @@ import { guardContext, type GuardContext } from '../../leakage/guard-context.js'
 import { classifyQuery } from '../../leakage/relatedness.js';
 import type { PassageRecord } from '../../search/types.js';
 import type { RenderSearchInput } from '../renderer.js';
-import { collapseSpaces } from './text.js';
+import { collapseSpaces } from '../../text.js';
 
 /** Characters of passages given per page at most (the first passage is always given). */
 export const RECORD_CHARS = 1600;

@@ -6,16 +6,8 @@
  * look for.
  */
 
-/** A run of two or more white-space characters, or a single one that is not a plain space. */
-const LOOSE_SPACE = /\s{2,}|[^\S ]/g;
-
 /** A run of two or more characters that are not letters or digits, or a single one that is not a space. */
 const LOOSE_SEPARATOR = /[^\p{L}\p{N}]{2,}|[^\p{L}\p{N} ]/gu;
-
-/** Every run of white space as one space (`s.replace(/\s+/g, ' ')`). */
-export function collapseSpaces(s: string): string {
-  return s.replace(LOOSE_SPACE, ' ');
-}
 
 /** Every run of characters other than letters and digits as one space (`s.replace(/[^\p{L}\p{N}]+/gu, ' ')`). */
 export function separateWords(s: string): string {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { collapseSpaces, separateWords, snippetParts, trimEdges } from '../../../src/render/llm/text.js';
+import { separateWords, snippetParts, trimEdges } from '../../../src/render/llm/text.js';
+import { collapseSpaces } from '../../../src/text.js';
 
 /** Texts made of the pieces these helpers care about: words, every kind of space, punctuation, ellipses, astral characters. */
 function randomTexts(count: number, seed = 7): string[] {
