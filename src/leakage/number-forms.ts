@@ -2,8 +2,8 @@
  * Numbers in folded text, in every common surface form, read back to values: grouped digits
  * ("1,200,000", "1 200 000", "1.200.000", "1'200'000"), decimals with a point or a comma, scale words
  * and abbreviations ("1.2 million", "1.2M", "$1.2m", "1.2 mn", "12k"), exponents ("1.2e6",
- * "1.2 x 10^6"), and English number words ("one million two hundred thousand", "twelve hundred",
- * "one point two million"). Units and currency signs around a number do not change its value
+ * "1.2 x 10^6"), English number words ("one million two hundred thousand", "twelve hundred",
+ * "one point two million"), and numbers written in parts ("1 million 200 thousand"). Units and currency signs around a number do not change its value
  * ("12.5%", "12.5 percent", "$899" read 12.5 and 899).
  *
  * Each reading keeps the precision it was written with, so a rounded form ("about 1.2 million") can be
@@ -210,9 +210,56 @@ function findWordNumbers(folded: string, skip: readonly Span[]): NumberMention[]
   return out;
 }
 
+const TRAILING_WORD = /(\p{L}+)$/u;
+/** What may join the parts of one number: "1 million 200 thousand", "1 million, 200 thousand", "... and 200". */
+const PART_JOIN = /^\s*,?\s*(?:and\s+)?$/;
+const HUNDRED_AFTER = /^[\s-]?hundreds?(?![\p{L}\p{N}])/u;
+
+/** The power of ten a mention ends with ("1 million" → 6, "200 thousand" → 3, "12k" → 3), if any. */
+function scaleOf(m: NumberMention): number | undefined {
+  const w = TRAILING_WORD.exec(m.text)?.[1];
+  return w === undefined ? undefined : (WORD_SCALES[w] ?? SCALES[w]);
+}
+
+/**
+ * A number written in parts, each under the scale of the one before ("1 million 200 thousand",
+ * "3 billion, 450 million", "1 million two hundred thousand", "2 thousand 5 hundred"), is also read as
+ * its sum, as one more mention over the whole run (the parts keep their own readings).
+ */
+function compoundNumbers(mentions: readonly NumberMention[], folded: string): NumberMention[] {
+  // The longest mention at each place, in order (mentions come sorted by start, longest first).
+  const heads: NumberMention[] = [];
+  for (const m of mentions) if (heads.length === 0 || m.start >= heads[heads.length - 1]!.end) heads.push(m);
+  const out: NumberMention[] = [];
+  for (let i = 0; i < heads.length; i++) {
+    let scale = scaleOf(heads[i]!);
+    let value = heads[i]!.readings[0]!.value;
+    let end = heads[i]!.end;
+    for (let j = i + 1; scale !== undefined && j < heads.length; j++) {
+      const next = heads[j]!;
+      if (!PART_JOIN.test(folded.slice(end, next.start))) break;
+      let part = next.readings[0]!.value;
+      let partEnd = next.end;
+      const hundred = scaleOf(next) === undefined ? HUNDRED_AFTER.exec(folded.slice(partEnd)) : null;
+      if (hundred) {
+        part *= 100;
+        partEnd += hundred[0].length;
+      }
+      if (!(part > 0 && part < 10 ** scale && Number.isInteger(value + part))) break;
+      value += part;
+      end = partEnd;
+      out.push({ start: heads[i]!.start, end, text: folded.slice(heads[i]!.start, end), readings: [reading(String(value), '')] });
+      scale = hundred ? undefined : scaleOf(next);
+    }
+  }
+  return out;
+}
+
 /** Every number written in `folded` (outside the `skip` spans, such as dates), with its readings. */
 export function findNumbers(folded: string, skip: readonly Span[] = []): NumberMention[] {
-  return [...findDigitNumbers(folded, skip), ...findWordNumbers(folded, skip)].sort((a, b) => a.start - b.start || b.end - a.end);
+  const found = [...findDigitNumbers(folded, skip), ...findWordNumbers(folded, skip)].sort((a, b) => a.start - b.start || b.end - a.end);
+  const compound = compoundNumbers(found, folded);
+  return compound.length === 0 ? found : [...found, ...compound].sort((a, b) => a.start - b.start || b.end - a.end);
 }
 
 export type NumberMatch = 'exact' | 'rounded';

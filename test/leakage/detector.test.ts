@@ -51,7 +51,10 @@ describe('integer answers', () => {
     '1.234567 million', '1.23 million', '1.2 million', 'about 1.2 million', 'roughly 1.2M', '1.23M', '1.2M', '$1.2m', '$1.23m', 'US$1.2 mn',
     '1.23 mn', '1.2 mln', '1,23 Mio', '1.23 millions', '1,234.6k', '1235k', '1,235,000', '1,200,000', '1.2e6', '1.23E6', '1.234567e6',
     '1.23 x 10^6', '1.23×10⁶', 'one million two hundred thirty-four thousand five hundred sixty-seven',
-    'one million, two hundred and thirty-four thousand, five hundred and sixty-seven', 'one point two three million', 'twelve hundred thousand'];
+    'one million, two hundred and thirty-four thousand, five hundred and sixty-seven', 'one point two three million', 'twelve hundred thousand',
+    // in parts, each under the scale of the one before
+    '1 million 234 thousand 567', '1 million, 234 thousand and 567', '1 million 234,567', '1 million two hundred thirty-four thousand 567',
+    '1 million 200 thousand', '1M 234k 567'];
 
   it('catches at least 100 disguised forms, rounded forms included', () => {
     const texts = disguise(forms, ['plain', 'upper', 'zeroWidth', 'nbsp', 'fullwidth', 'wordJoiner', 'cyrillic']);
@@ -67,6 +70,7 @@ describe('integer answers', () => {
 
   it('does not flag different values or look-alikes', () => {
     const lookAlikes = ['1,234,568', '11,234,567', '1,234,567.5', '2,234,567', '1.3 million', '1.24 million', '1 million', '$1.25m', '1.2 billion',
+      '1 million 300 thousand', '2 million 234 thousand', '1 million, then 234 thousand', '1 million 5 million',
       '1.2 thousand', '1,234', '567', '1234567890', '21234567', '1.2', '12,345,67', 'v1.2.3', '1.2345 million', 'one million', 'two million', '1.20 million'];
     expectNoneFlagged(det, disguise(lookAlikes, ['plain', 'upper', 'nbsp'], CONTEXTS.slice(0, 3)));
   });

@@ -32,6 +32,23 @@ describe('findNumbers', () => {
     expect(values('five, six')).toEqual(expect.arrayContaining([5, 6]));
   });
 
+  it('reads a number written in parts as their sum, and keeps the parts', () => {
+    expect(values('1 million 200 thousand')).toEqual([1200000, 1000000, 200000]);
+    expect(values('1 million, 200 thousand')).toContain(1200000);
+    expect(values('1 million and 200 thousand')).toContain(1200000);
+    expect(values('1 million two hundred thousand')).toContain(1200000);
+    expect(values('3 billion 450 million 20 thousand')).toContain(3450020000);
+    expect(values('2 thousand 5 hundred')).toContain(2500);
+    expect(values('12k 500')).toContain(12500);
+    // a later part must be under the scale of the one before, and only spaces, a comma or "and" may join them
+    expect(values('5 million 7 million')).toEqual([5000000, 7000000]);
+    expect(values('in 2021 1 million')).toEqual([2021, 1000000]);
+    expect(values('1 million units, 200 thousand returned')).toEqual([1000000, 200000]);
+    const [whole] = findNumbers('1 million 200 thousand');
+    expect(whole).toMatchObject({ start: 0, end: 22, text: '1 million 200 thousand' });
+    expect(whole!.readings[0]).toEqual(reading('1200000', ''));
+  });
+
   it('skips spans it is told to skip', () => {
     expect(values('march 4, 2029')).toEqual([4, 2029]);
     expect(findNumbers('march 4, 2029', [{ start: 0, end: 13 }])).toEqual([]);
