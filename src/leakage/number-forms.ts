@@ -245,7 +245,7 @@ function compoundNumbers(mentions: readonly NumberMention[], folded: string): Nu
         part *= 100;
         partEnd += hundred[0].length;
       }
-      if (!(part > 0 && part < 10 ** scale && Number.isInteger(value + part))) break;
+      if (!(part > 0 && part < 10 ** scale && Number.isSafeInteger(value + part))) break;
       value += part;
       end = partEnd;
       out.push({ start: heads[i]!.start, end, text: folded.slice(heads[i]!.start, end), readings: [reading(String(value), '')] });

@@ -44,6 +44,8 @@ describe('findNumbers', () => {
     expect(values('5 million 7 million')).toEqual([5000000, 7000000]);
     expect(values('in 2021 1 million')).toEqual([2021, 1000000]);
     expect(values('1 million units, 200 thousand returned')).toEqual([1000000, 200000]);
+    // past exact integers there is no sum to read
+    expect(values('9e20 million 5')).toEqual([9e26, 5]);
     const [whole] = findNumbers('1 million 200 thousand');
     expect(whole).toMatchObject({ start: 0, end: 22, text: '1 million 200 thousand' });
     expect(whole!.readings[0]).toEqual(reading('1200000', ''));
