@@ -103,6 +103,9 @@ for (const job of jobs) {
 }
 const after = await stats();
 const requests = after.count - before.count;
+// Every call answered by the model made at least one request (a cache hit or a fallback may make none);
+// with as many requests as calls, each made exactly one, and call i is paired with request i.
+if (answered.llm !== jobs.length) throw new Error(`only ${answered.llm ?? 0} of ${jobs.length} misses were answered by the model: ${JSON.stringify(answered)}`);
 const heldMean = (after.heldMs - before.heldMs) / Math.max(1, requests);
 const overhead = beyondHeld(miss, before, after);
 

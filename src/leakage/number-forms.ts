@@ -26,6 +26,8 @@ export interface Span {
 export interface NumberMention extends Span {
   text: string;
   readings: NumberReading[];
+  /** A number written in parts, read as their sum ("1 million 200 thousand"); its parts are mentions too. */
+  compound?: true;
 }
 
 const SCALES: Record<string, number> = {
@@ -211,9 +213,10 @@ function findWordNumbers(folded: string, skip: readonly Span[]): NumberMention[]
 }
 
 const TRAILING_WORD = /(\p{L}+)$/u;
-/** What may join the parts of one number: "1 million 200 thousand", "1 million, 200 thousand", "... and 200". */
-const PART_JOIN = /^\s*,?\s*(?:and\s+)?$/;
-const HUNDRED_AFTER = /^[\s-]?hundreds?(?![\p{L}\p{N}])/u;
+/** What may join the parts of one number: "1 million 200 thousand"; a comma or "and" may also join a list. */
+const PART_JOIN = /^\s*(,?)\s*(and\s+)?$/;
+/** "hundred" after a bare digit part, and the scale word after it if any ("2 hundred thousand"). */
+const HUNDRED_AFTER = new RegExp(String.raw`^[\s-]?hundreds?(?:[\s-](?<scale>${Object.keys(WORD_SCALES).join('|')}))?(?![\p{L}\p{N}])`, 'u');
 
 /** The power of ten a mention ends with ("1 million" → 6, "200 thousand" → 3, "12k" → 3), if any. */
 function scaleOf(m: NumberMention): number | undefined {
@@ -223,8 +226,11 @@ function scaleOf(m: NumberMention): number | undefined {
 
 /**
  * A number written in parts, each under the scale of the one before ("1 million 200 thousand",
- * "3 billion, 450 million", "1 million two hundred thousand", "2 thousand 5 hundred"), is also read as
- * its sum, as one more mention over the whole run (the parts keep their own readings).
+ * "1 million 2 hundred thousand", "1M 234k 567", "2 thousand 5 hundred 20"), is also read as its sum, as
+ * one more mention over the whole run, marked `compound` (the parts keep their own mentions). The first
+ * part must be a whole number of its scale ("1.2 million 300" is not one number). Parts joined by a comma
+ * or "and" may be a list ("1 million, 500 thousand returned"): their sum reads as exact only, never as a
+ * rounded form of another value.
  */
 function compoundNumbers(mentions: readonly NumberMention[], folded: string): NumberMention[] {
   // The longest mention at each place, in order (mentions come sorted by start, longest first).
@@ -232,24 +238,35 @@ function compoundNumbers(mentions: readonly NumberMention[], folded: string): Nu
   for (const m of mentions) if (heads.length === 0 || m.start >= heads[heads.length - 1]!.end) heads.push(m);
   const out: NumberMention[] = [];
   for (let i = 0; i < heads.length; i++) {
-    let scale = scaleOf(heads[i]!);
-    let value = heads[i]!.readings[0]!.value;
-    let end = heads[i]!.end;
+    const head = heads[i]!;
+    let scale = scaleOf(head);
+    let value = head.readings[0]!.value;
+    if (scale === undefined || !Number.isSafeInteger(value) || value % 10 ** scale !== 0) continue;
+    let end = head.end;
+    let list = false;
     for (let j = i + 1; scale !== undefined && j < heads.length; j++) {
       const next = heads[j]!;
-      if (!PART_JOIN.test(folded.slice(end, next.start))) break;
+      const join = PART_JOIN.exec(folded.slice(end, next.start));
+      if (!join) break;
       let part = next.readings[0]!.value;
       let partEnd = next.end;
-      const hundred = scaleOf(next) === undefined ? HUNDRED_AFTER.exec(folded.slice(partEnd)) : null;
-      if (hundred) {
-        part *= 100;
-        partEnd += hundred[0].length;
+      let partScale = scaleOf(next);
+      if (partScale === undefined) {
+        const hundred = HUNDRED_AFTER.exec(folded.slice(partEnd));
+        if (hundred) {
+          const wordScale = hundred.groups!.scale;
+          part *= 100 * 10 ** (wordScale ? WORD_SCALES[wordScale]! : 0);
+          partEnd += hundred[0].length;
+          partScale = wordScale ? WORD_SCALES[wordScale] : 2;
+        }
       }
       if (!(part > 0 && part < 10 ** scale && Number.isSafeInteger(value + part))) break;
       value += part;
       end = partEnd;
-      out.push({ start: heads[i]!.start, end, text: folded.slice(heads[i]!.start, end), readings: [reading(String(value), '')] });
-      scale = hundred ? undefined : scaleOf(next);
+      list ||= join[1] !== '' || join[2] !== undefined;
+      const r = reading(String(value), '');
+      out.push({ start: head.start, end, text: folded.slice(head.start, end), readings: [list ? { ...r, precision: 1 } : r], compound: true });
+      scale = partScale;
     }
   }
   return out;

@@ -48,34 +48,33 @@ export interface SessionOptions {
 
 const utf8 = new TextEncoder();
 
+/** `String.prototype.isWellFormed` (Node 20; not in this project's ES2022 library types). */
+const wellFormed = (s: string): boolean => (s as unknown as { isWellFormed(): boolean }).isWellFormed();
+
 /**
- * A kept history entry. Its observation is held as UTF-8 bytes outside the JS heap and decoded when
- * read (by a world model's prompt or a trajectory dump, rarely): a session keeps up to `historyLimit`
- * observations for seconds to minutes, and as strings each one was copied by every young-generation
- * collection it lived through, then promoted, which doubled the collector's time in a busy server.
+ * The entry as kept: the same keys in the same order, except that the observation is held as UTF-8
+ * bytes outside the JS heap and decoded when `text` is read (a world model's prompt reads the last few
+ * entries on each call; a trajectory reads them all). A session keeps up to `historyLimit` observations
+ * for seconds to minutes, and as strings each one was copied by every young-generation collection it
+ * lived through, then promoted: about half the collector's time in a busy server. `text` stays an own,
+ * enumerable property (a getter), so JSON, spreading and cloning still see it. A text that UTF-8 cannot
+ * hold exactly (a lone surrogate) is kept as it is.
  */
-class KeptEntry implements HistoryEntry {
-  readonly callIndex: number;
-  readonly name: ToolName;
-  readonly arguments: Readonly<Record<string, unknown>>;
-  readonly page?: { url: string; title: string };
-  readonly error?: ObservationError;
-  readonly renderer: string;
-  readonly #text: Uint8Array;
-
-  constructor(e: HistoryEntry) {
-    this.callIndex = e.callIndex;
-    this.name = e.name;
-    this.arguments = e.arguments;
-    if (e.page) this.page = e.page;
-    if (e.error) this.error = e.error;
-    this.renderer = e.renderer;
-    this.#text = utf8.encode(e.text);
+function kept(entry: HistoryEntry): HistoryEntry {
+  const out = {} as Record<string, unknown>;
+  for (const key of Object.keys(entry)) {
+    const value = (entry as unknown as Record<string, unknown>)[key];
+    if (key !== 'text' || typeof value !== 'string' || !wellFormed(value)) {
+      out[key] = value;
+      continue;
+    }
+    const bytes = utf8.encode(value);
+    Object.defineProperty(out, 'text', {
+      get: () => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'),
+      enumerable: true,
+    });
   }
-
-  get text(): string {
-    return Buffer.from(this.#text.buffer, this.#text.byteOffset, this.#text.byteLength).toString('utf8');
-  }
+  return out as unknown as HistoryEntry;
 }
 
 export class Session {
@@ -125,7 +124,7 @@ export class Session {
 
   record(entry: HistoryEntry): void {
     if (this.historyLimit === 0) return;
-    this.entries.push(new KeptEntry(entry));
+    this.entries.push(kept(entry));
     if (this.entries.length > this.historyLimit) this.entries.splice(0, this.entries.length - this.historyLimit);
   }
 

@@ -13,6 +13,7 @@ import type { ServerLimits } from './limits.js';
 import { createLogger, type LogLevel } from './log.js';
 import { retrieveOne } from './retrieve.js';
 import type { SessionSpec } from './session-store.js';
+import { transferList } from './transfer-list.js';
 import { checkTarget, observationBody, openTarget, runToolCall, withTarget, type ObservationFormat, type TargetSpec } from './targets.js';
 
 export interface ComputeWorkerData {
@@ -111,20 +112,6 @@ async function run(m: ComputeOp): Promise<unknown> {
 const port = parentPort!;
 const utf8 = new TextEncoder();
 
-/**
- * The buffers of the replies that are HTTP bodies (bytes), moved with the message rather than copied.
- * As strings, a turn's bodies made a message the HTTP thread had to rebuild string by string, and V8
- * builds a large one (over 100 KB) straight into the old generation; as bytes outside the heap they
- * cost the HTTP thread's collector nothing, and are written to the socket as they are.
- */
-function transferable(replies: readonly ComputeReplyItem[]): ArrayBuffer[] {
-  const out: ArrayBuffer[] = [];
-  for (const r of replies) {
-    // A view on part of a buffer would take the rest with it: only a buffer of its own moves.
-    if (r.ok && r.value instanceof Uint8Array && r.value.byteOffset === 0 && r.value.byteLength === r.value.buffer.byteLength) out.push(r.value.buffer as ArrayBuffer);
-  }
-  return out;
-}
 let outbox: ComputeReplyItem[] = [];
 let flushing: NodeJS.Immediate | undefined;
 
@@ -136,7 +123,7 @@ function flush(): void {
   const batch: ComputeReply = { stats, counts: [...counts.values()], replies: outbox };
   counts = new Map();
   outbox = [];
-  port.postMessage(batch, transferable(batch.replies));
+  port.postMessage(batch, transferList(batch.replies));
 }
 
 function reply(item: ComputeReplyItem): void {

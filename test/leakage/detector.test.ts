@@ -70,7 +70,8 @@ describe('integer answers', () => {
 
   it('does not flag different values or look-alikes', () => {
     const lookAlikes = ['1,234,568', '11,234,567', '1,234,567.5', '2,234,567', '1.3 million', '1.24 million', '1 million', '$1.25m', '1.2 billion',
-      '1 million 300 thousand', '2 million 234 thousand', '1 million, then 234 thousand', '1 million 5 million',
+      '1 million 300 thousand', '2 million 234 thousand', '1 million, then 234 thousand', '1 million 5 million', '1 million, 200 thousand returned',
+      '1 million and 200 thousand',
       '1.2 thousand', '1,234', '567', '1234567890', '21234567', '1.2', '12,345,67', 'v1.2.3', '1.2345 million', 'one million', 'two million', '1.20 million'];
     expectNoneFlagged(det, disguise(lookAlikes, ['plain', 'upper', 'nbsp'], CONTEXTS.slice(0, 3)));
   });

@@ -39,6 +39,12 @@ describe('findNumbers', () => {
     expect(values('1 million two hundred thousand')).toContain(1200000);
     expect(values('3 billion 450 million 20 thousand')).toContain(3450020000);
     expect(values('2 thousand 5 hundred')).toContain(2500);
+    expect(values('2 thousand 5 hundred 20')).toContain(2520);
+    expect(values('1 million 2 hundred thousand')).toContain(1200000);
+    expect(values('3 billion 4 hundred million')).toContain(3400000000);
+    expect(values('1 million 2 hundred thousand')).not.toContain(1000200);
+    // the first part must be a whole number of its scale
+    expect(values('1.2 million 300 thousand')).toEqual([1200000, 300000]);
     expect(values('12k 500')).toContain(12500);
     // a later part must be under the scale of the one before, and only spaces, a comma or "and" may join them
     expect(values('5 million 7 million')).toEqual([5000000, 7000000]);
@@ -47,8 +53,18 @@ describe('findNumbers', () => {
     // past exact integers there is no sum to read
     expect(values('9e20 million 5')).toEqual([9e26, 5]);
     const [whole] = findNumbers('1 million 200 thousand');
-    expect(whole).toMatchObject({ start: 0, end: 22, text: '1 million 200 thousand' });
+    expect(whole).toMatchObject({ start: 0, end: 22, text: '1 million 200 thousand', compound: true });
     expect(whole!.readings[0]).toEqual(reading('1200000', ''));
+    expect(findNumbers('1 million 200 thousand').filter((n) => !n.compound).map((n) => n.text)).toEqual(['1 million', '200 thousand']);
+  });
+
+  it('reads parts joined by a comma or "and" (maybe a list) as an exact sum only', () => {
+    const list = findNumbers('1 million, 500 thousand returned').find((n) => n.compound)!;
+    expect(list.readings.map((r) => r.value)).toEqual([1500000]);
+    expect(numberMatch(list.readings[0]!, 1500000)).toBe('exact');
+    expect(numberMatch(list.readings[0]!, 1534000)).toBeNull();
+    const spaced = findNumbers('1 million 500 thousand').find((n) => n.compound)!;
+    expect(numberMatch(spaced.readings[0]!, 1534000)).toBe('rounded');
   });
 
   it('skips spans it is told to skip', () => {

@@ -14,13 +14,11 @@ describe('session history', () => {
         'Results for "plain":\n[1] https://a.example/x\nTitle: A\nSnippet: one  two\tthree\nDate: N/A',
         'ünïcödé — “quotes” 日本語 🙂 e\u0301 \u00a0nbsp \u2028line sep',
         '',
-        'lone surrogate \ud800 stays as the encoder writes it',
+        'lone surrogate \ud800 stays as it is',
       ];
       texts.forEach((t, i) => session.record(entry(i, t)));
-      const kept = session.history.map((e) => e.text);
-      expect(kept.slice(0, 3)).toEqual(texts.slice(0, 3));
-      // UTF-8 cannot hold a lone surrogate: it reads back as U+FFFD, as any UTF-8 transport would give it.
-      expect(kept[3]).toBe('lone surrogate \ufffd stays as the encoder writes it');
+      // a lone surrogate, which UTF-8 cannot hold, included
+      expect(session.history.map((e) => e.text)).toEqual(texts);
       expect(session.history[1]!.text).toBe(texts[1]); // read twice, same text
     });
   });
@@ -38,6 +36,19 @@ describe('session history', () => {
       expect(session.history[0]!.error).toBeUndefined();
       const lines = session.trajectoryJsonl().trim().split('\n').map((l) => JSON.parse(l) as { call: number; observation: string });
       expect(lines.map((l) => [l.call, l.observation])).toEqual([[2, 'observation 2'], [3, 'observation 3'], [4, 'observation 4']]);
+    });
+  });
+
+  it('keeps the entry\'s own keys, in order, so JSON, spreading and cloning see the text', () => {
+    withWorld((world) => {
+      const session = createSession(world);
+      const given = entry(0, 'Results for "x": ünï', { error: undefined });
+      session.record(given);
+      const e = session.history[0]!;
+      expect(Object.keys(e)).toEqual(Object.keys(given));
+      expect(JSON.parse(JSON.stringify(e))).toEqual(JSON.parse(JSON.stringify(given)));
+      expect({ ...e }).toEqual(given);
+      expect(structuredClone(e)).toEqual(given);
     });
   });
 

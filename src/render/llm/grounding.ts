@@ -67,7 +67,8 @@ class Claims {
   private numberInfo() {
     if (!this.n) {
       const dates = findDates(this.raw).flatMap((d) => d.readings);
-      const numbers = findNumbers(this.raw).flatMap((n) => n.readings.map((r) => r.value));
+      // A number written in parts is grounded by its parts (checked on their own): its sum is not needed.
+      const numbers = findNumbers(this.raw).flatMap((n) => (n.compound ? [] : n.readings.map((r) => r.value)));
       for (const d of dates) numbers.push(d.y, d.m, ...(d.d !== undefined ? [d.d] : []));
       this.n = { numbers, dates };
     }
@@ -303,6 +304,7 @@ function unstated(world: SearchWorld, ev: readonly Claims[], snippet: string, qu
   const dateMentions = findDates(folded);
   for (const d of dateMentions) if (!d.readings.some((r) => ev.some((c) => c.dates.some((e) => sameDate(r, e))))) problems.push(`date:${d.text}`);
   for (const n of findNumbers(folded, dateMentions)) {
+    if (n.compound) continue; // its parts are checked
     if (!/\d/.test(n.text) && n.readings.every((r) => Math.abs(r.value) < 100)) continue;
     if (!n.readings.some((r) => ev.some((c) => c.numbers.some((e) => sameNumber(r.value, e))))) problems.push(`number:${n.text}`);
   }
