@@ -272,9 +272,13 @@ function compoundNumbers(mentions: readonly NumberMention[], folded: string): Nu
   return out;
 }
 
-/** Every number written in `folded` (outside the `skip` spans, such as dates), with its readings. */
-export function findNumbers(folded: string, skip: readonly Span[] = []): NumberMention[] {
+/**
+ * Every number written in `folded` (outside the `skip` spans, such as dates), with its readings; with
+ * `sums` (the default), also each number written in parts, read as their sum (`compound`).
+ */
+export function findNumbers(folded: string, skip: readonly Span[] = [], { sums = true }: { sums?: boolean } = {}): NumberMention[] {
   const found = [...findDigitNumbers(folded, skip), ...findWordNumbers(folded, skip)].sort((a, b) => a.start - b.start || b.end - a.end);
+  if (!sums) return found;
   const compound = compoundNumbers(found, folded);
   return compound.length === 0 ? found : [...found, ...compound].sort((a, b) => a.start - b.start || b.end - a.end);
 }

@@ -25,6 +25,9 @@ import type { ParsedResult } from './parse-observation.js';
 import type { PromptRecord } from './records.js';
 import { separateWords, snippetParts, trimEdges } from './text.js';
 
+/** A number written in parts is grounded by its parts, each checked on its own: its sum is not read. */
+const PARTS_ONLY = { sums: false };
+
 /** What one piece of a record (its head, or one passage) states, analysed on first need and kept. */
 class Claims {
   private w?: { spaced: string; words: Set<string> };
@@ -67,8 +70,7 @@ class Claims {
   private numberInfo() {
     if (!this.n) {
       const dates = findDates(this.raw).flatMap((d) => d.readings);
-      // A number written in parts is grounded by its parts (checked on their own): its sum is not needed.
-      const numbers = findNumbers(this.raw).flatMap((n) => (n.compound ? [] : n.readings.map((r) => r.value)));
+      const numbers = findNumbers(this.raw, [], PARTS_ONLY).flatMap((n) => n.readings.map((r) => r.value));
       for (const d of dates) numbers.push(d.y, d.m, ...(d.d !== undefined ? [d.d] : []));
       this.n = { numbers, dates };
     }
@@ -303,8 +305,7 @@ function unstated(world: SearchWorld, ev: readonly Claims[], snippet: string, qu
   }
   const dateMentions = findDates(folded);
   for (const d of dateMentions) if (!d.readings.some((r) => ev.some((c) => c.dates.some((e) => sameDate(r, e))))) problems.push(`date:${d.text}`);
-  for (const n of findNumbers(folded, dateMentions)) {
-    if (n.compound) continue; // its parts are checked
+  for (const n of findNumbers(folded, dateMentions, PARTS_ONLY)) {
     if (!/\d/.test(n.text) && n.readings.every((r) => Math.abs(r.value) < 100)) continue;
     if (!n.readings.some((r) => ev.some((c) => c.numbers.some((e) => sameNumber(r.value, e))))) problems.push(`number:${n.text}`);
   }
