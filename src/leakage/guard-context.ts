@@ -54,9 +54,27 @@ export interface Exposure {
   factIds: number[];
   detections: Detection[];
 }
-// Exposures returned by GuardContext may be cached: callers read them and build new ones, never mutate.
+// Exposures returned by GuardContext may be cached and shared: callers read them and build new ones.
 
 export const exposes = (e: Exposure) => e.factIds.length > 0 || e.detections.length > 0;
+
+interface RememberedSnippet {
+  pageId: number;
+  passageIds: readonly number[];
+  exposure: Exposure;
+}
+
+const sameIds = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((id, i) => id === b[i]);
+
+/** An exposure made read-only (its arrays too), to be shared. */
+function frozen(e: Exposure): Exposure {
+  Object.freeze(e.factIds);
+  Object.freeze(e.detections);
+  return Object.freeze(e);
+}
+
+/** The exposure of a text that shows nothing. */
+const NOTHING = frozen({ factIds: [], detections: [] });
 
 export class GuardContext {
   readonly task: Task;
@@ -68,10 +86,11 @@ export class GuardContext {
   private readonly blockedCache = new Map<number, boolean>();
   private readonly pageFactCache = new Map<number, number[]>();
   private readonly partCache = new Map<string, Exposure>();
-  /** Snippet exposures by page, passages and text: the same query gives the same snippets again. */
-  private readonly snippetCache = new Map<string, Exposure>();
+  /** Snippet exposures by text, then page and passages: the same query gives the same snippets again. */
+  private readonly snippetCache = new Map<string, RememberedSnippet[]>();
+  private snippetCount = 0;
   private readonly titleCache = new Map<number, Exposure>();
-  private readonly dateCache = new Map<string, Detection[]>();
+  private readonly dateCache = new Map<string, Exposure>();
   readonly relatedCache = new Map<string, unknown>();
 
   constructor(readonly world: SearchWorld, task: Task, private readonly facts: WorldFacts) {
@@ -187,10 +206,10 @@ export class GuardContext {
 
   /** What a page's date line shows of the answer (no exemption: a date line states no fact). */
   dateExposure(published: string | null): Exposure {
-    if (!published) return { factIds: [], detections: [] };
-    let d = this.dateCache.get(published);
-    if (!d) this.dateCache.set(published, (d = this.detector.scan(formatShortDate(published)).detections));
-    return { factIds: [], detections: d };
+    if (!published) return NOTHING;
+    let e = this.dateCache.get(published);
+    if (!e) this.dateCache.set(published, (e = { factIds: [], detections: this.detector.scan(formatShortDate(published)).detections }));
+    return e;
   }
 
   /** What one passage shows through the part of it a snippet shows: answer facts whose value the part writes, and detections. */
@@ -228,15 +247,22 @@ export class GuardContext {
    * those passages (or of the page, for free text) itself.
    */
   snippetExposure(text: string | null, passageIds: readonly number[], pageId: number): Exposure {
-    if (!text) return { factIds: [], detections: [] };
-    const key = `${pageId}|${passageIds.join(',')}|${text}`;
-    let e = this.snippetCache.get(key);
-    if (!e) {
-      e = this.snippetExposureUncached(text, passageIds, pageId);
-      if (this.snippetCache.size >= 4096) this.snippetCache.clear();
-      this.snippetCache.set(key, e);
+    if (!text) return NOTHING;
+    // Keyed by the text alone (no key string built per call), the page and passages compared after.
+    let list = this.snippetCache.get(text);
+    const seen = list?.find((r) => r.pageId === pageId && sameIds(r.passageIds, passageIds));
+    if (seen) return seen.exposure;
+    // Frozen: callers share the remembered exposure, so none can change it for the next.
+    const exposure = frozen(this.snippetExposureUncached(text, passageIds, pageId));
+    if (this.snippetCount >= 4096) {
+      this.snippetCache.clear();
+      this.snippetCount = 0;
+      list = undefined;
     }
-    return { factIds: [...e.factIds], detections: [...e.detections] };
+    if (!list) this.snippetCache.set(text, (list = []));
+    list.push({ pageId, passageIds: [...passageIds], exposure });
+    this.snippetCount++;
+    return exposure;
   }
 
   private snippetExposureUncached(text: string, passageIds: readonly number[], pageId: number): Exposure {

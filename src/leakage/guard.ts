@@ -17,9 +17,9 @@
  */
 import type { GuardBackstopInput, GuardDecision, GuardSelectInput, GuardSelection, SearchGuard } from '../search/guard-hook.js';
 import { selectDefault } from '../search/guard-hook.js';
-import type { Candidate, Hit, PassageRecord, RenderedResult, SnippetBuilder } from '../search/types.js';
+import type { Candidate, Hit, RenderedResult, SnippetBuilder } from '../search/types.js';
 import { resultFromHit } from '../render/template.js';
-import { exposes, guardContext, splitShown, type Exposure, type GuardContext } from './guard-context.js';
+import { exposes, guardContext, type Exposure, type GuardContext } from './guard-context.js';
 import { classifyQuery } from './relatedness.js';
 
 /** One result the guard changed, as logged for the audit. */
@@ -40,6 +40,12 @@ function describe(e: Exposure): { factIds: number[]; matches: string[] } {
 /** Refills of one page's snippet at most, each leaving out more passages, before the page is skipped. */
 const MAX_REFILLS = 8;
 
+/** A passage of the world that the guard may show whole. */
+function safePassage(ctx: GuardContext, id: number): boolean {
+  const p = ctx.world.passage(id);
+  return p !== undefined && !ctx.blocked(p);
+}
+
 /** A hit for `candidate` that shows nothing of the answer, or null when the page cannot give one. */
 function safeHit(ctx: GuardContext, candidate: Candidate, buildSnippet: SnippetBuilder): { hit: Hit | null; change?: GuardChange } {
   const { page } = candidate;
@@ -47,11 +53,10 @@ function safeHit(ctx: GuardContext, candidate: Candidate, buildSnippet: SnippetB
   if (exposes(title)) return { hit: null, change: { documentId: page.id, action: 'skipped', reason: 'title', showedAnswer: true } };
   if (exposes(ctx.dateExposure(page.published))) return { hit: null, change: { documentId: page.id, action: 'skipped', reason: 'date', showedAnswer: true } };
   const snippet = buildSnippet(candidate);
-  // Fast path: a snippet of whole passages that are each safe is safe. A passage shown cut is judged
-  // on the part shown: a cut can keep a form of the answer (the first word of a name) and drop the
-  // words of the fact that exempted it.
-  const shown = snippet.passageIds.map((id) => ctx.world.passage(id));
-  if (shown.every((p) => p !== undefined && !ctx.blocked(p)) && splitShown(snippet.text, shown as PassageRecord[]).cut.length === 0) return { hit: { candidate, snippet } };
+  // Fast path: a snippet of whole passages that are each safe is safe. A passage shown cut (the
+  // builder says which) is judged on the part shown: a cut can keep a form of the answer (the first
+  // word of a name) and drop the words of the fact that exempted it.
+  if (snippet.cutIds.length === 0 && snippet.passageIds.every((id) => safePassage(ctx, id))) return { hit: { candidate, snippet } };
   const exposure = ctx.snippetExposure(snippet.text, snippet.passageIds, page.id);
   if (!exposes(exposure)) return { hit: { candidate, snippet } };
   const reason = exposure.factIds.length > 0 ? 'provenance' : 'text';
@@ -64,10 +69,9 @@ function safeHit(ctx: GuardContext, candidate: Candidate, buildSnippet: SnippetB
     if (!exposes(ctx.snippetExposure(safe.text, safe.passageIds, page.id))) {
       return { hit: { candidate, snippet: safe }, change: { documentId: page.id, action: 'refilled', reason, showedAnswer: true } };
     }
-    const passages = safe.passageIds.map((id) => ctx.world.passage(id)).filter((p): p is PassageRecord => p !== undefined);
-    const cut = splitShown(safe.text, passages).cut.filter((p) => !left.has(p.id));
+    const cut = safe.cutIds.filter((id) => !left.has(id));
     if (cut.length === 0) break;
-    for (const p of cut) left.add(p.id);
+    for (const id of cut) left.add(id);
   }
   return { hit: null, change: { documentId: page.id, action: 'skipped', reason: 'no_safe_snippet', showedAnswer: true } };
 }
@@ -77,9 +81,9 @@ function selectResults(input: GuardSelectInput): GuardSelection {
   if (!taskId) return selectDefault(input);
   const ctx = guardContext(world, taskId);
   const rel = classifyQuery(ctx, query.text);
-  const base: GuardDecision = { stage: 'select', taskId, related: rel.related, named: rel.named, answerInTop: rel.answerInTop, removedForms: rel.removed };
+  const decision = (changes: GuardChange[]): GuardDecision => ({ stage: 'select', taskId, related: rel.related, named: rel.named, answerInTop: rel.answerInTop, removedForms: rel.removed, changes });
   if (rel.related) {
-    log({ ...base, changes: [] });
+    log(decision([]));
     return { ...selectDefault(input), note: { related: true } };
   }
   const hits: Hit[] = [];
@@ -90,20 +94,32 @@ function selectResults(input: GuardSelectInput): GuardSelection {
     if (change) changes.push(change);
     if (hit) hits.push(hit);
   }
-  log({ ...base, changes, shown: hits.length, wanted: Math.min(count, candidates.length) });
-  const selection: GuardSelection = { hits, note: { related: false } };
-  verified.set(selection, new Map(hits.map((h) => [h.candidate.page.id, h.snippet.text])));
+  const logged = decision(changes);
+  logged.shown = hits.length;
+  logged.wanted = Math.min(count, candidates.length);
+  log(logged);
+  const checked: (number | string)[] = [];
+  for (const h of hits) checked.push(h.candidate.page.id, h.snippet.text);
+  const selection: CheckedSelection = { hits, note: { related: false }, [CHECKED]: checked };
   return selection;
 }
 
-/** Snippets the selection already checked, by page: the backstop re-checks only what a renderer changed. */
-const verified = new WeakMap<GuardSelection, Map<number, string>>();
+/**
+ * What the selection checked, as it was (page id, snippet text, ...): the backstop re-checks only what
+ * a renderer changed. Under a symbol only this module holds, so no other selection can claim it.
+ */
+const CHECKED = Symbol('checked snippets');
+type CheckedSelection = GuardSelection & { [CHECKED]?: readonly (number | string)[] };
 
-/** Is `r` exactly the result the selection checked (the page's own title, date line and checked snippet)? */
-function unchanged(ctx: GuardContext, r: RenderedResult, checked: Map<number, string> | undefined): boolean {
-  if (!checked || !checked.has(r.documentId)) return false;
+/** Is `r` exactly a result the selection checked (the page's own title, date line and checked snippet)? */
+function unchanged(ctx: GuardContext, r: RenderedResult, selection: CheckedSelection): boolean {
+  const checked = selection[CHECKED];
+  if (!checked) return false;
+  let snippet: unknown;
+  for (let i = 0; i < checked.length && snippet === undefined; i += 2) if (checked[i] === r.documentId) snippet = checked[i + 1];
+  if (snippet === undefined) return false;
   const page = ctx.world.page(r.documentId);
-  return page !== undefined && r.title === page.title && r.date === page.published && r.url === page.url && (r.snippet === null || r.snippet === checked.get(r.documentId));
+  return page !== undefined && r.title === page.title && r.date === page.published && r.url === page.url && (r.snippet === null || r.snippet === snippet);
 }
 
 function backstop(input: GuardBackstopInput): RenderedResult[] {
@@ -117,9 +133,8 @@ function backstop(input: GuardBackstopInput): RenderedResult[] {
   const queue = spares.filter((c) => !shown.has(c.page.id));
   const out: RenderedResult[] = [];
   const changes: (GuardChange & { exposure: ReturnType<typeof describe> })[] = [];
-  const checked = verified.get(selection);
   for (const r of results) {
-    if (unchanged(ctx, r, checked)) {
+    if (unchanged(ctx, r, selection)) {
       out.push(r);
       continue;
     }

@@ -28,6 +28,7 @@ interface GuardContext {
   query: PreparedQuery;
   /** The builder of snippets for this query; pass `exclude` to skip passages and refill. */
   buildSnippet: SnippetBuilder;
+  /** Record a decision: a new object each time, which the log keeps (and tags with the query). */
   log(decision: GuardDecision): void;
 }
 

@@ -22,6 +22,7 @@ const MIN_PARTIAL_CHARS = 40;
 const GAP = ' ... ';
 const ELLIPSIS = ' ...';
 const LEAD_ELLIPSIS = '... ';
+const NONE: readonly number[] = Object.freeze([]);
 
 interface Piece {
   index: number;
@@ -96,7 +97,7 @@ export function buildSnippet(
 
   const goodMatches = matched.filter((m) => indexOf.has(m.id) && usable(m));
   let leadIndex = goodMatches.length > 0 ? indexOf.get(goodMatches[0]!.id)! : pagePassages.findIndex(usable);
-  if (leadIndex < 0) return { text: '', passageIds: [] };
+  if (leadIndex < 0) return { text: '', passageIds: [], cutIds: NONE };
 
   // Candidate order: the lead, a second strong match, the passages after the lead, then before it.
   const second = goodMatches[1];
@@ -145,7 +146,8 @@ export function buildSnippet(
     text += piece.text;
   });
   if (pieces.length > 0 && pieces[pieces.length - 1]!.cutEnd) text += ELLIPSIS;
-  return { text, passageIds: pieces.map((p) => p.passage.id) };
+  const cut = pieces.filter((p) => p.cutStart || p.cutEnd);
+  return { text, passageIds: pieces.map((p) => p.passage.id), cutIds: cut.length === 0 ? NONE : cut.map((p) => p.passage.id) };
 }
 
 /** The snippet builder for one query over one world: what the pipeline and the guard call. */

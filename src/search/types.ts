@@ -38,6 +38,8 @@ export interface Candidate {
 export interface Snippet {
   text: string;
   passageIds: readonly number[];
+  /** The passages among `passageIds` shown cut (at either end) rather than whole. */
+  cutIds: readonly number[];
 }
 
 /** A candidate chosen for display, with the snippet made for it. */

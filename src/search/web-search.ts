@@ -46,6 +46,12 @@ export interface SearchRun {
 
 const now = () => performance.now();
 
+/** The guard's log for one query of a run: each decision (the guard's own new object) tagged with the query. */
+const logFor = (run: SearchRun, queryIndex: number) => (d: GuardDecision) => {
+  d.queryIndex = queryIndex;
+  run.guardLog.push(d);
+};
+
 export function startSearch(session: Session, args: SearchArgs, callIndex: number, plan: CallPlan): SearchRun {
   const t0 = now();
   const run: SearchRun = { args, callIndex, plan, jobs: [], guardLog: [], perturbations: [], retrieveMs: 0 };
@@ -82,7 +88,7 @@ export function startSearch(session: Session, args: SearchArgs, callIndex: numbe
       window = mixed.candidates;
       if (mixed.inserted > 0) run.perturbations.push(`irrelevant:${index}:${mixed.inserted}`);
     }
-    const log = (d: GuardDecision) => run.guardLog.push({ ...d, queryIndex: index });
+    const log = logFor(run, index);
     job.selection = guard
       ? guard.selectResults({ world, taskId: session.taskId, query, buildSnippet, log, candidates: window, count: pageSize })
       : selectDefault({ candidates: window, count: pageSize, buildSnippet });
@@ -128,7 +134,7 @@ export function finishSearch(session: Session, run: SearchRun, outputs: readonly
       if (p.missing > 0) run.perturbations.push(`snippet_missing:${job.index}:${p.missing}`);
     }
     if (guard) {
-      const log = (d: GuardDecision) => run.guardLog.push({ ...d, queryIndex: job.index });
+      const log = logFor(run, job.index);
       results = guard.backstop({
         world, taskId: session.taskId, query: job.query, buildSnippet: job.buildSnippet, log,
         results, selection: job.selection, spares: job.spares,

@@ -151,7 +151,7 @@ describe('the exemption', () => {
 });
 
 describe('snippet exposure', () => {
-  it('is the same remembered as worked out afresh, and a caller changing its copy changes nothing', () => {
+  it('is the same remembered as worked out afresh, and no caller can change what is remembered', () => {
     const { path, data } = smartphoneWorld();
     const a = createSearchWorld(path);
     const b = createSearchWorld(path);
@@ -164,8 +164,12 @@ describe('snippet exposure', () => {
       for (const p of answerPassages.slice(0, 20)) {
         const first = ctxA.snippetExposure(p.text, [p.id], p.pageId);
         expect(first.factIds.length + first.detections.length).toBeGreaterThan(0);
-        first.factIds.length = 0;
-        first.detections.length = 0;
+        expect(() => {
+          first.factIds.length = 0;
+        }).toThrow(TypeError);
+        expect(() => {
+          first.detections.length = 0;
+        }).toThrow(TypeError);
         const again = ctxA.snippetExposure(p.text, [p.id], p.pageId);
         expect(again).toEqual(ctxB.snippetExposure(p.text, [p.id], p.pageId));
         expect(again.factIds.length + again.detections.length).toBeGreaterThan(0);

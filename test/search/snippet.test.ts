@@ -57,7 +57,7 @@ describe('buildSnippet', () => {
   });
 
   it('gives an empty snippet only when every passage is excluded', () => {
-    expect(buildSnippet(page, [match(4, 3)], ['price'], () => true)).toEqual({ text: '', passageIds: [] });
+    expect(buildSnippet(page, [match(4, 3)], ['price'], () => true)).toEqual({ text: '', passageIds: [], cutIds: [] });
     expect(buildSnippet(page.slice(0, 1), [], ['x']).text).toBe('');
   });
 
