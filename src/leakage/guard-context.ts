@@ -59,8 +59,8 @@ export interface Exposure {
 export const exposes = (e: Exposure) => e.factIds.length > 0 || e.detections.length > 0;
 
 interface RememberedSnippet {
-  pageId: number;
   passageIds: readonly number[];
+  text: string;
   exposure: Exposure;
 }
 
@@ -86,8 +86,8 @@ export class GuardContext {
   private readonly blockedCache = new Map<number, boolean>();
   private readonly pageFactCache = new Map<number, number[]>();
   private readonly partCache = new Map<string, Exposure>();
-  /** Snippet exposures by text, then page and passages: the same query gives the same snippets again. */
-  private readonly snippetCache = new Map<string, RememberedSnippet[]>();
+  /** Snippet exposures by page, then passages and text: the same query gives the same snippets again. */
+  private readonly snippetCache = new Map<number, RememberedSnippet[]>();
   private snippetCount = 0;
   private readonly titleCache = new Map<number, Exposure>();
   private readonly dateCache = new Map<string, Exposure>();
@@ -182,6 +182,11 @@ export class GuardContext {
     return ids;
   }
 
+  /** `blocked` of a passage id when it is already known (a lookup only), else undefined. */
+  blockedVerdict(passageId: number): boolean | undefined {
+    return this.blockedCache.get(passageId);
+  }
+
   /** A passage the guard must not show for an unrelated query: it states an answer fact or shows the answer. */
   blocked(passage: PassageRecord): boolean {
     let b = this.blockedCache.get(passage.id);
@@ -248,9 +253,9 @@ export class GuardContext {
    */
   snippetExposure(text: string | null, passageIds: readonly number[], pageId: number): Exposure {
     if (!text) return NOTHING;
-    // Keyed by the text alone (no key string built per call), the page and passages compared after.
-    let list = this.snippetCache.get(text);
-    const seen = list?.find((r) => r.pageId === pageId && sameIds(r.passageIds, passageIds));
+    // Looked up by page, then compared (no key string built and hashed per call).
+    let list = this.snippetCache.get(pageId);
+    const seen = list?.find((r) => sameIds(r.passageIds, passageIds) && r.text === text);
     if (seen) return seen.exposure;
     // Frozen: callers share the remembered exposure, so none can change it for the next.
     const exposure = frozen(this.snippetExposureUncached(text, passageIds, pageId));
@@ -259,8 +264,8 @@ export class GuardContext {
       this.snippetCount = 0;
       list = undefined;
     }
-    if (!list) this.snippetCache.set(text, (list = []));
-    list.push({ pageId, passageIds: [...passageIds], exposure });
+    if (!list) this.snippetCache.set(pageId, (list = []));
+    list.push({ passageIds: [...passageIds], text, exposure });
     this.snippetCount++;
     return exposure;
   }

@@ -42,6 +42,8 @@ const MAX_REFILLS = 8;
 
 /** A passage of the world that the guard may show whole. */
 function safePassage(ctx: GuardContext, id: number): boolean {
+  const known = ctx.blockedVerdict(id);
+  if (known !== undefined) return !known;
   const p = ctx.world.passage(id);
   return p !== undefined && !ctx.blocked(p);
 }
@@ -127,6 +129,8 @@ function backstop(input: GuardBackstopInput): RenderedResult[] {
   if (!taskId) return [...results];
   const ctx = guardContext(world, taskId);
   if (classifyQuery(ctx, query.text).related) return [...results];
+  // The common case, the template's results as selected: nothing to re-check or rebuild.
+  if (results.every((r) => unchanged(ctx, r, selection))) return [...results];
   const byPage = new Map<number, Candidate>();
   for (const h of selection.hits) byPage.set(h.candidate.page.id, h.candidate);
   const shown = new Set(results.map((r) => r.documentId));
