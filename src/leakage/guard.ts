@@ -18,6 +18,7 @@
 import type { GuardBackstopInput, GuardDecision, GuardSelectInput, GuardSelection, SearchGuard } from '../search/guard-hook.js';
 import { selectDefault } from '../search/guard-hook.js';
 import type { Candidate, Hit, RenderedResult, SnippetBuilder } from '../search/types.js';
+import type { SearchWorld } from '../search/world-index.js';
 import { resultFromHit } from '../render/template.js';
 import { exposes, guardContext, type Exposure, type GuardContext } from './guard-context.js';
 import { classifyQuery } from './relatedness.js';
@@ -114,23 +115,24 @@ const CHECKED = Symbol('checked snippets');
 type CheckedSelection = GuardSelection & { [CHECKED]?: readonly (number | string)[] };
 
 /** Is `r` exactly a result the selection checked (the page's own title, date line and checked snippet)? */
-function unchanged(ctx: GuardContext, r: RenderedResult, selection: CheckedSelection): boolean {
+function unchanged(world: SearchWorld, r: RenderedResult, selection: CheckedSelection): boolean {
   const checked = selection[CHECKED];
   if (!checked) return false;
   let snippet: unknown;
   for (let i = 0; i < checked.length && snippet === undefined; i += 2) if (checked[i] === r.documentId) snippet = checked[i + 1];
   if (snippet === undefined) return false;
-  const page = ctx.world.page(r.documentId);
+  const page = world.page(r.documentId);
   return page !== undefined && r.title === page.title && r.date === page.published && r.url === page.url && (r.snippet === null || r.snippet === snippet);
 }
 
 function backstop(input: GuardBackstopInput): RenderedResult[] {
   const { world, taskId, query, results, selection, spares, buildSnippet, log } = input;
   if (!taskId) return [...results];
+  // The common case, the template's results as this guard selected them for this unrelated query:
+  // nothing to re-check or rebuild.
+  if (results.every((r) => unchanged(world, r, selection))) return [...results];
   const ctx = guardContext(world, taskId);
   if (classifyQuery(ctx, query.text).related) return [...results];
-  // The common case, the template's results as selected: nothing to re-check or rebuild.
-  if (results.every((r) => unchanged(ctx, r, selection))) return [...results];
   const byPage = new Map<number, Candidate>();
   for (const h of selection.hits) byPage.set(h.candidate.page.id, h.candidate);
   const shown = new Set(results.map((r) => r.documentId));
@@ -138,7 +140,7 @@ function backstop(input: GuardBackstopInput): RenderedResult[] {
   const out: RenderedResult[] = [];
   const changes: (GuardChange & { exposure: ReturnType<typeof describe> })[] = [];
   for (const r of results) {
-    if (unchanged(ctx, r, selection)) {
+    if (unchanged(world, r, selection)) {
       out.push(r);
       continue;
     }
