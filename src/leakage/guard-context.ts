@@ -213,7 +213,7 @@ export class GuardContext {
   dateExposure(published: string | null): Exposure {
     if (!published) return NOTHING;
     let e = this.dateCache.get(published);
-    if (!e) this.dateCache.set(published, (e = { factIds: [], detections: this.detector.scan(formatShortDate(published)).detections }));
+    if (!e) this.dateCache.set(published, (e = frozen({ factIds: [], detections: this.detector.scan(formatShortDate(published)).detections })));
     return e;
   }
 

@@ -3,6 +3,7 @@ import { SNIPPET_FILL_CHARS, SNIPPET_MAX_CHARS, buildSnippet, createSnippetBuild
 import { prepareQuery } from '../../src/search/query.js';
 import type { MatchedPassage, PassageRecord } from '../../src/search/types.js';
 import { createSearchWorld } from '../../src/search/world-index.js';
+import { splitShown } from '../../src/leakage/guard-context.js';
 import { plainBody, snippetFragments } from './well-formed.js';
 import { sampleWorlds } from './sample-worlds.js';
 
@@ -68,6 +69,21 @@ describe('buildSnippet', () => {
     expect(s.text).toContain('needle');
     expect(s.text.startsWith('... ')).toBe(true);
     expect(s.text.endsWith(' ...')).toBe(true);
+    expect(s.cutIds).toEqual([9]);
+  });
+
+  it('says which passages it shows cut, and only those', () => {
+    const whole = buildSnippet(page, [match(2, 1)], ['made'], undefined, 1000);
+    expect(whole.cutIds).toEqual([]);
+    expect(whole.passageIds.length).toBeGreaterThan(1);
+    // 90 characters: the lead whole, then the passage after it cut.
+    const s = buildSnippet(page, [match(4, 3)], ['price'], undefined, 90);
+    expect(s.text.endsWith(' ...')).toBe(true);
+    const last = s.passageIds[s.passageIds.length - 1]!;
+    expect(last).toBe(5);
+    expect(s.cutIds).toEqual([5]);
+    expect(s.text).not.toContain(page.find((p) => p.id === last)!.text);
+    for (const id of s.passageIds.filter((id) => id !== last)) expect(s.text).toContain(page.find((p) => p.id === id)!.text);
   });
 });
 
@@ -83,6 +99,9 @@ describe('snippets of real worlds', () => {
             const body = plainBody(world.body(c.page.id));
             const s = build(c);
             expect(s.text.length).toBeLessThanOrEqual(SNIPPET_MAX_CHARS);
+            // The passages the builder says it cut are the ones whose whole text the snippet does not show.
+            const shown = s.passageIds.map((id) => world.passage(id)!);
+            expect([...s.cutIds].sort()).toEqual(splitShown(s.text, shown).cut.map((p) => p.id).sort());
             for (const f of snippetFragments(s.text)) expect(body).toContain(f);
             const lead = s.passageIds[0];
             if (lead === undefined) continue;
