@@ -15,6 +15,8 @@ const FLOOR = resolve(dirname(fileURLToPath(import.meta.url)), 'load-floor.js');
 
 export interface BenchWorld {
   id: string;
+  /** The world's task ids, in order. */
+  tasks: string[];
   queries: string[];
   urls: string[];
 }
@@ -33,7 +35,7 @@ export async function ensureWorlds(count: number, seed: number, dir?: string): P
       const titles = w.db.prepare('SELECT title FROM documents ORDER BY id LIMIT 40').pluck().all() as string[];
       const short = titles.map((t) => t.split(' - ')[0]!.split(/\s+/).slice(0, 4).join(' '));
       const queries = [...tasks.map((t) => t.question), ...short];
-      worlds.push({ id: w.id, queries, urls });
+      worlds.push({ id: w.id, tasks: tasks.map((t) => t.id), queries, urls });
     } finally {
       w.db.close();
     }
@@ -133,11 +135,18 @@ function statCpuSeconds(file: string): number {
   }
 }
 
-/** One session per world (seed = world's position), created over HTTP. */
-export async function createSessions(url: string, worlds: readonly BenchWorld[], headers: Record<string, string> = {}): Promise<string[]> {
+/**
+ * One session per world (seed = world's position), created over HTTP. With `adminToken`, each is bound
+ * to one of its world's tasks (the i-th world's task i mod its task count), as a rollout's session is:
+ * its searches then run the leakage guard.
+ */
+export async function createSessions(url: string, worlds: readonly BenchWorld[], adminToken?: string): Promise<string[]> {
   const ids: string[] = [];
+  const headers: Record<string, string> = adminToken ? { authorization: `Bearer ${adminToken}` } : {};
   for (let i = 0; i < worlds.length; i++) {
-    const res = await fetch(`${url}/v1/sessions`, { method: 'POST', headers, body: JSON.stringify({ world: worlds[i]!.id, seed: i }) });
+    const w = worlds[i]!;
+    const task = adminToken && w.tasks.length > 0 ? w.tasks[i % w.tasks.length] : undefined;
+    const res = await fetch(`${url}/v1/sessions`, { method: 'POST', headers, body: JSON.stringify({ world: w.id, seed: i, ...(task ? { task } : {}) }) });
     if (res.status !== 201) throw new Error(`session for ${worlds[i]!.id}: HTTP ${res.status} ${await res.text()}`);
     ids.push(((await res.json()) as { session: string }).session);
   }

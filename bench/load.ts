@@ -18,7 +18,8 @@
  * fuzz and soak with the last one.
  *
  * Mix (throughput): 55% web_search, 15% /retrieve (topk 3), 15% web_extractor, 10% batch web_search
- * (3 queries), 5% MCP tools/call over /mcp; all with ?session= (one session per world).
+ * (3 queries), 5% MCP tools/call over /mcp; all with ?session= (one session per world, bound to one of
+ * its tasks as a rollout's is, so every search runs the leakage guard).
  */
 import autocannon, { type RawRequest, type RequestSpec } from 'autocannon';
 import { availableParallelism, loadavg } from 'node:os';
@@ -110,7 +111,7 @@ function rolloutMix(worlds: readonly BenchWorld[], sessions: readonly string[]):
 async function throughput(dir: string, worlds: BenchWorld[], threads: number): Promise<string> {
   const server = await spawnServer(dir, ['--admin-token', ADMIN, '--threads', String(threads)]);
   try {
-    const sessions = await createSessions(server.url, worlds);
+    const sessions = await createSessions(server.url, worlds, ADMIN);
     const mix = rolloutMix(worlds, sessions);
     // warm-up: open every world once
     await autocannon({ url: server.url, connections: 10, amount: worlds.length * 5, requests: mix });
@@ -126,7 +127,7 @@ async function throughput(dir: string, worlds: BenchWorld[], threads: number): P
     const after = load();
     const codes = Object.entries(r.statusCodeStats).map(([c, v]) => `${c}: ${v.count}`).join(', ');
     const line = [
-      `throughput: --threads ${threads}, ${connections} connections, ${duration} s, ${worlds.length} worlds, ${availableParallelism()} cores`,
+      `throughput: --threads ${threads}, ${connections} connections, ${duration} s, ${worlds.length} worlds (a task-bound session each), ${availableParallelism()} cores`,
       `  requests/s ${r.requests.average.toFixed(0)} (total ${r.requests.total}), latency p50 ${ms(r.latency.p50)}, p99 ${ms(r.latency.p99)}, max ${ms(r.latency.max)}`,
       `  errors ${r.errors}, timeouts ${r.timeouts}, non-2xx ${r.non2xx} (${codes})`,
       `  server CPU ${cpu.toFixed(1)} s = ${((cpu * 1000) / r.requests.total).toFixed(3)} ms per request (${(r.requests.total / cpu).toFixed(0)} requests per CPU-second); ${(cpu / r.duration * 100).toFixed(0)}% of one core`,

@@ -121,8 +121,9 @@ export function distinctive(item: AnswerItem): boolean {
 }
 
 interface NamePattern {
+  /** Sticky: tried only where `first` occurs (every match starts with it). */
   re: RegExp;
-  /** The name's first run of letters or digits: a text without it cannot match (a cheap pre-check). */
+  /** The name's first run of letters or digits: every match starts with it, so a text without it cannot match. */
   first: string;
 }
 
@@ -131,8 +132,32 @@ function namePattern(folded: string): NamePattern {
   const words = folded.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
   const runs = (w: string) => w.match(/\p{L}+|\p{N}+/gu) ?? [];
   const word = (w: string) => runs(w).join('[\\s.-]?');
-  const re = new RegExp(`(?<![\\p{L}\\p{N}])${words.map(word).join('[^\\p{L}\\p{N};:()\\[\\]"!?]{0,3}')}(?![\\p{L}\\p{N}])`, 'gu');
+  const re = new RegExp(`(?<![\\p{L}\\p{N}])${words.map(word).join('[^\\p{L}\\p{N};:()\\[\\]"!?]{0,3}')}(?![\\p{L}\\p{N}])`, 'uy');
   return { re, first: runs(words[0] ?? '')[0] ?? '' };
+}
+
+/**
+ * Every match of a name in `folded`, left to right and not overlapping (what `matchAll` would give):
+ * the pattern is tried only where its first run of letters or digits occurs, instead of at every
+ * position of the text (most texts a guard checks name the answer's entity once or not at all).
+ */
+export function nameMatches(p: NamePattern, folded: string): Span[] {
+  const out: Span[] = [];
+  let i = folded.indexOf(p.first);
+  while (i !== -1 && i <= folded.length) {
+    i = tryAt(p, folded, i, out);
+    if (p.first !== '') i = folded.indexOf(p.first, i);
+  }
+  return out;
+}
+
+/** Try the sticky pattern at `i`: on a match, record it and return where the next search starts; else i + 1. */
+function tryAt(p: NamePattern, folded: string, i: number, out: Span[]): number {
+  p.re.lastIndex = i;
+  const m = p.re.exec(folded);
+  if (!m) return i + 1;
+  out.push({ start: i, end: i + m[0].length });
+  return m[0].length > 0 ? i + m[0].length : i + 1;
 }
 
 interface Parsed {
@@ -178,8 +203,7 @@ export function createItemDetector(items: AnswerItem[]): Detector {
       found.push({ item: it.index, itemText: it.text, kind: it.kind, strength, how, form: folded.slice(span.start, span.end), start: span.start, end: span.end });
     for (const { it, res } of patterns) {
       res.forEach((p, k) => {
-        if (!folded.includes(p.first)) return;
-        for (const m of folded.matchAll(p.re)) hit(it, { start: m.index!, end: m.index! + m[0].length }, k === 0 ? 'name' : 'alias');
+        for (const span of nameMatches(p, folded)) hit(it, span, k === 0 ? 'name' : 'alias');
       });
     }
     if (numberItems.length === 0 && dateItems.length === 0) return dedupe(found);

@@ -202,3 +202,20 @@ describe('list and table answers', () => {
     expect(list.scan('LUMORA DEVICES and Corvex Labs').detections.map((d) => d.item)).toEqual([1, 2]);
   });
 });
+
+describe('name matching', () => {
+  // The detector tries a name's pattern only where its first run of letters occurs; the matches must be
+  // exactly those a scan of every position finds.
+  const everyPosition = (name: string, text: string) => {
+    const d = createValueDetector([{ value: name, type: 'text' }]);
+    return d.scan(text).detections.map((x) => [x.start, x.end]);
+  };
+  it('finds every form at every place it occurs, and nothing inside longer words (offsets into the folded text)', () => {
+    expect(everyPosition('Zentria X9', 'zentria x9, zentria-x9 and zentriax9; not zentrias x9 nor azentria x9 nor zentria x90. Zentria  X9!')).toEqual([
+      [0, 10], [12, 22], [27, 36], [87, 97],
+    ]);
+    expect(everyPosition('Zentria X9', 'zentria zentria x9')).toEqual([[8, 18]]);
+    expect(everyPosition('Lumo', 'lumolumo lumo, lumo.')).toEqual([[9, 13], [15, 19]]);
+    expect(everyPosition('Zentria X9', 'no name here')).toEqual([]);
+  });
+});
