@@ -141,7 +141,7 @@ function namePattern(folded: string): NamePattern {
  * the pattern is tried only where its first run of letters or digits occurs, instead of at every
  * position of the text (most texts a guard checks name the answer's entity once or not at all).
  */
-export function nameMatches(p: NamePattern, folded: string): Span[] {
+function nameMatches(p: NamePattern, folded: string): Span[] {
   const out: Span[] = [];
   let i = folded.indexOf(p.first);
   while (i !== -1 && i <= folded.length) {
