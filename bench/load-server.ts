@@ -147,7 +147,7 @@ export async function createSessions(url: string, worlds: readonly BenchWorld[],
     const w = worlds[i]!;
     const task = adminToken && w.tasks.length > 0 ? w.tasks[i % w.tasks.length] : undefined;
     const res = await fetch(`${url}/v1/sessions`, { method: 'POST', headers, body: JSON.stringify({ world: w.id, seed: i, ...(task ? { task } : {}) }) });
-    if (res.status !== 201) throw new Error(`session for ${worlds[i]!.id}: HTTP ${res.status} ${await res.text()}`);
+    if (res.status !== 201) throw new Error(`session for ${w.id}: HTTP ${res.status} ${await res.text()}`);
     ids.push(((await res.json()) as { session: string }).session);
   }
   return ids;

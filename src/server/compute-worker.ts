@@ -66,6 +66,7 @@ export interface ComputeReply {
 }
 
 const data = workerData as ComputeWorkerData;
+const utf8 = new TextEncoder();
 const ctx = createServerContext({ worlds: data.worlds, renderer: data.renderer, limits: data.limits, logger: createLogger(data.logLevel) });
 /** Counts since the last message, summed by metric and labels (one entry per series, not per event). */
 let counts = new Map<string, MetricCount>();
@@ -110,7 +111,6 @@ async function run(m: ComputeOp): Promise<unknown> {
 }
 
 const port = parentPort!;
-const utf8 = new TextEncoder();
 
 let outbox: ComputeReplyItem[] = [];
 let flushing: NodeJS.Immediate | undefined;
