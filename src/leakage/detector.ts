@@ -120,44 +120,94 @@ export function distinctive(item: AnswerItem): boolean {
   return true;
 }
 
+/**
+ * A name as a pattern: separators between words may vary or vanish (up to 3 characters other than
+ * letters, digits and ;:()[]"!?), a word's letters and digits may split (one space, "." or "-"), and
+ * the match may not continue a longer word on either side. That is the regular expression
+ *
+ *   (?<![\p{L}\p{N}])zentria[^\p{L}\p{N};:()\[\]"!?]{0,3}x[\s.-]?9(?![\p{L}\p{N}])
+ *
+ * matched by hand (nameAt): every part of it is deterministic (each run of letters or digits starts
+ * with one, which no separator is), so no backtracking is lost. A regular expression with Unicode
+ * property classes costs V8 about a millisecond to compile, and a server meets thousands of names.
+ */
 interface NamePattern {
-  /** Sticky: tried only where `first` occurs (every match starts with it). */
-  re: RegExp;
-  /** The name's first run of letters or digits: every match starts with it, so a text without it cannot match. */
+  /** Each word's runs of letters or of digits ("x9" → ["x", "9"]). */
+  words: string[][];
+  /** The name's first run: every match starts with it, so a text without it cannot match. */
   first: string;
 }
 
-/** A name as a pattern: separators between words may vary or vanish, letters and digits may split. */
 function namePattern(folded: string): NamePattern {
-  const words = folded.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
-  const runs = (w: string) => w.match(/\p{L}+|\p{N}+/gu) ?? [];
-  const word = (w: string) => runs(w).join('[\\s.-]?');
-  const re = new RegExp(`(?<![\\p{L}\\p{N}])${words.map(word).join('[^\\p{L}\\p{N};:()\\[\\]"!?]{0,3}')}(?![\\p{L}\\p{N}])`, 'uy');
-  return { re, first: runs(words[0] ?? '')[0] ?? '' };
+  const words = folded.split(/[^\p{L}\p{N}]+/u).filter(Boolean).map((w) => w.match(/\p{L}+|\p{N}+/gu) ?? []);
+  return { words, first: words[0]?.[0] ?? '' };
+}
+
+/** One letter or digit (a code point) — compiled once, for text beyond ASCII. */
+const LETTER_OR_DIGIT = /^[\p{L}\p{N}]$/u;
+const SPACE = /^\s$/;
+/** Characters that never separate the words of a name. */
+const NOT_SEPARATOR = new Set(';:()[]"!?');
+
+function isLetterOrDigit(cp: number): boolean {
+  if (cp < 128) return (cp >= 97 && cp <= 122) || (cp >= 48 && cp <= 57) || (cp >= 65 && cp <= 90);
+  return LETTER_OR_DIGIT.test(String.fromCodePoint(cp));
+}
+
+/** The code point starting at `i`, or -1 past the end. */
+const codePointAt = (s: string, i: number): number => (i < s.length ? s.codePointAt(i)! : -1);
+
+/** The code point ending at `i`, or -1 at the start. */
+function codePointBefore(s: string, i: number): number {
+  if (i <= 0) return -1;
+  const low = s.charCodeAt(i - 1);
+  if (low >= 0xdc00 && low <= 0xdfff && i >= 2) {
+    const high = s.charCodeAt(i - 2);
+    if (high >= 0xd800 && high <= 0xdbff) return s.codePointAt(i - 2)!;
+  }
+  return low;
+}
+
+/** Where a match of `p` starting at `i` ends, or -1. */
+function nameAt(p: NamePattern, s: string, i: number): number {
+  const before = codePointBefore(s, i);
+  if (before >= 0 && isLetterOrDigit(before)) return -1;
+  let pos = i;
+  for (let w = 0; w < p.words.length; w++) {
+    const runs = p.words[w]!;
+    for (let r = 0; r < runs.length; r++) {
+      if (r > 0) {
+        const c = s.charCodeAt(pos);
+        if (c === 46 || c === 45 || c === 32 || ((c < 32 || c > 127) && pos < s.length && SPACE.test(s[pos]!))) pos++;
+      } else if (w > 0) {
+        for (let n = 0; n < 3; n++) {
+          const cp = codePointAt(s, pos);
+          if (cp < 0 || isLetterOrDigit(cp) || NOT_SEPARATOR.has(s[pos]!)) break;
+          pos += cp > 0xffff ? 2 : 1;
+        }
+      }
+      if (!s.startsWith(runs[r]!, pos)) return -1;
+      pos += runs[r]!.length;
+    }
+  }
+  const after = codePointAt(s, pos);
+  return after >= 0 && isLetterOrDigit(after) ? -1 : pos;
 }
 
 /**
- * Every match of a name in `folded`, left to right and not overlapping (what `matchAll` would give):
- * the pattern is tried only where its first run of letters or digits occurs, instead of at every
- * position of the text (most texts a guard checks name the answer's entity once or not at all).
+ * Every match of a name in `folded`, left to right and not overlapping: tried only where its first
+ * run of letters or digits occurs (most texts a guard checks name the answer's entity once or not at all).
  */
 function nameMatches(p: NamePattern, folded: string): Span[] {
   const out: Span[] = [];
+  if (p.first === '') return out;
   let i = folded.indexOf(p.first);
-  while (i !== -1 && i <= folded.length) {
-    i = tryAt(p, folded, i, out);
-    if (p.first !== '') i = folded.indexOf(p.first, i);
+  while (i !== -1) {
+    const end = nameAt(p, folded, i);
+    if (end > i) out.push({ start: i, end });
+    i = folded.indexOf(p.first, end > i ? end : i + 1);
   }
   return out;
-}
-
-/** Try the sticky pattern at `i`: on a match, record it and return where the next search starts; else i + 1. */
-function tryAt(p: NamePattern, folded: string, i: number, out: Span[]): number {
-  p.re.lastIndex = i;
-  const m = p.re.exec(folded);
-  if (!m) return i + 1;
-  out.push({ start: i, end: i + m[0].length });
-  return m[0].length > 0 ? i + m[0].length : i + 1;
 }
 
 interface Parsed {

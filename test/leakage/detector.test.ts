@@ -1,5 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import { createDetector, createValueDetector, answerItems, type Detector } from '../../src/leakage/detector.js';
+import { fold } from '../../src/leakage/fold.js';
+import { Rng } from '../../src/rng.js';
 import type { Task } from '../../src/world/types.js';
 import { CONTEXTS, disguise } from './disguise.js';
 
@@ -204,18 +206,41 @@ describe('list and table answers', () => {
 });
 
 describe('name matching', () => {
-  // The detector tries a name's pattern only where its first run of letters occurs; the matches must be
-  // exactly those a scan of every position finds.
-  const everyPosition = (name: string, text: string) => {
-    const d = createValueDetector([{ value: name, type: 'text' }]);
-    return d.scan(text).detections.map((x) => [x.start, x.end]);
+  // Names are matched by hand (detector.ts, nameAt); the matches must be exactly those of the regular
+  // expression the matcher stands for, found at every position of the text.
+  const byDetector = (name: string, text: string) => createValueDetector([{ value: name, type: 'text' }]).scan(text).detections.map((x) => [x.start, x.end]);
+  const byRegex = (name: string, text: string) => {
+    const words = fold(name).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+    const word = (w: string) => (w.match(/\p{L}+|\p{N}+/gu) ?? []).join('[\\s.-]?');
+    const re = new RegExp(`(?<![\\p{L}\\p{N}])${words.map(word).join('[^\\p{L}\\p{N};:()\\[\\]"!?]{0,3}')}(?![\\p{L}\\p{N}])`, 'gu');
+    return [...fold(text).matchAll(re)].map((m) => [m.index, m.index + m[0].length]);
   };
+
   it('finds every form at every place it occurs, and nothing inside longer words (offsets into the folded text)', () => {
-    expect(everyPosition('Zentria X9', 'zentria x9, zentria-x9 and zentriax9; not zentrias x9 nor azentria x9 nor zentria x90. Zentria  X9!')).toEqual([
+    expect(byDetector('Zentria X9', 'zentria x9, zentria-x9 and zentriax9; not zentrias x9 nor azentria x9 nor zentria x90. Zentria  X9!')).toEqual([
       [0, 10], [12, 22], [27, 36], [87, 97],
     ]);
-    expect(everyPosition('Zentria X9', 'zentria zentria x9')).toEqual([[8, 18]]);
-    expect(everyPosition('Lumo', 'lumolumo lumo, lumo.')).toEqual([[9, 13], [15, 19]]);
-    expect(everyPosition('Zentria X9', 'no name here')).toEqual([]);
+    expect(byDetector('Zentria X9', 'zentria zentria x9')).toEqual([[8, 18]]);
+    expect(byDetector('Lumo', 'lumolumo lumo, lumo.')).toEqual([[9, 13], [15, 19]]);
+    expect(byDetector('Zentria X9', 'no name here')).toEqual([]);
+    // at most three separators between words, none of ;:()[]"!?
+    expect(byDetector('Zentria X9', 'zentria; x9 and zentria (x9) but zentria -/x9 and not zentria - / x9')).toEqual([[33, 45]]);
+  });
+
+  it('matches exactly what the regular expression matches, on 20,000 random texts', () => {
+    const rng = new Rng('name matching');
+    const pieces = ['ab', 'a', 'b', 'x', '9', '12', ' ', '.', '-', ',', ';', '(', ')', '"', '!', "'", '/', '  ', 'é', '𝐚', '😀', '中', '文', '\u00a0', '\t', 'ab9', 'ba', '&', '—'];
+    const names = ['ab', 'ab x9', 'a.b', 'x9', 'ab-ba x 9', 'ab 12', '中文', 'ab 中', 'a b a b', '9 ab', 'ab😀ba', 'é ab'];
+    const differ: string[] = [];
+    let matched = 0;
+    for (let k = 0; k < 20_000; k++) {
+      const name = rng.pick(names);
+      const text = Array.from({ length: rng.int(1, 14) }, () => rng.pick(pieces)).join('');
+      const want = byRegex(name, text);
+      matched += want.length;
+      if (JSON.stringify(byDetector(name, text)) !== JSON.stringify(want)) differ.push(`${name} | ${text}`);
+    }
+    expect(differ).toEqual([]);
+    expect(matched).toBeGreaterThan(200);
   });
 });
