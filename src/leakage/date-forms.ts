@@ -45,18 +45,39 @@ const L = '(?<![\\p{L}\\p{N}])';
 const R_NUM = '(?!\\p{N})(?![-/.]\\d)';
 
 const re = (s: string) => new RegExp(s, 'gu');
-const FULL: { re: RegExp; numeric?: boolean }[] = [
-  { re: re(`${L}${MONTH}[\\s-]*${DAY}(?!\\p{L}),?[\\s-]*(?:of\\s+)?${YEAR}`) },
-  { re: re(`${L}(?:the\\s+)?${DAY}(?!\\p{L})[\\s-]*(?:of\\s+)?${MONTH},?[\\s-]*${YEAR}`) },
-  { re: re(`${L}${YEAR},?[\\s-]*${MONTH},?[\\s-]*${DAY}(?![\\p{L}\\p{N}])`) },
-  { re: re(`${L}(?<year>\\d{4})(?<sep>[-/.])(?<mm>\\d{1,2})\\k<sep>(?<dd>\\d{1,2})${R_NUM}`) },
-  { re: re(`${L}(?<a>\\d{1,2})(?<sep>[-/.])(?<b>\\d{1,2})\\k<sep>(?<yy>\\d{4}|\\d{2})${R_NUM}`), numeric: true },
+/**
+ * What each pattern needs in the text, checked first with plain regular expressions (a text lacking it
+ * cannot match, so skipping the pattern changes nothing): "month" a month name's first three letters
+ * and four digits in a row; "dashed" a digit, one of -/. and a digit (and, with "year", four digits).
+ * Every pattern needs two digits in a row. Most passages a guard checks have a year and no date, and
+ * the Unicode patterns below cost far more than these checks.
+ */
+type Needs = 'month' | 'dashed' | 'dashed-year';
+const FULL: { re: RegExp; needs: Needs; numeric?: boolean }[] = [
+  { re: re(`${L}${MONTH}[\\s-]*${DAY}(?!\\p{L}),?[\\s-]*(?:of\\s+)?${YEAR}`), needs: 'month' },
+  { re: re(`${L}(?:the\\s+)?${DAY}(?!\\p{L})[\\s-]*(?:of\\s+)?${MONTH},?[\\s-]*${YEAR}`), needs: 'month' },
+  { re: re(`${L}${YEAR},?[\\s-]*${MONTH},?[\\s-]*${DAY}(?![\\p{L}\\p{N}])`), needs: 'month' },
+  { re: re(`${L}(?<year>\\d{4})(?<sep>[-/.])(?<mm>\\d{1,2})\\k<sep>(?<dd>\\d{1,2})${R_NUM}`), needs: 'dashed-year' },
+  { re: re(`${L}(?<a>\\d{1,2})(?<sep>[-/.])(?<b>\\d{1,2})\\k<sep>(?<yy>\\d{4}|\\d{2})${R_NUM}`), needs: 'dashed', numeric: true },
 ];
-const PARTIAL: RegExp[] = [
-  re(`${L}${MONTH},?\\s*(?:of\\s+)?${YEAR}`),
-  re(`${L}(?<year>\\d{4})[-/.](?<mm>\\d{1,2})${R_NUM}`),
-  re(`${L}(?<mm>\\d{1,2})[-/.](?<year>\\d{4})${R_NUM}`),
+const PARTIAL: { re: RegExp; needs: Needs }[] = [
+  { re: re(`${L}${MONTH},?\\s*(?:of\\s+)?${YEAR}`), needs: 'month' },
+  { re: re(`${L}(?<year>\\d{4})[-/.](?<mm>\\d{1,2})${R_NUM}`), needs: 'dashed-year' },
+  { re: re(`${L}(?<mm>\\d{1,2})[-/.](?<year>\\d{4})${R_NUM}`), needs: 'dashed-year' },
 ];
+
+const TWO_DIGITS = /\d\d/;
+const FOUR_DIGITS = /\d{4}/;
+const MONTH_START = /jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec/;
+const DASHED = /\d[-/.]\d/;
+
+/** Which kinds of pattern can match `folded` at all. */
+function possible(folded: string): Record<Needs, boolean> | null {
+  if (!TWO_DIGITS.test(folded)) return null;
+  const year = FOUR_DIGITS.test(folded);
+  const dashed = DASHED.test(folded);
+  return { month: year && MONTH_START.test(folded), dashed, 'dashed-year': dashed && year };
+}
 
 function daysIn(y: number, m: number): number {
   return [31, y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][m - 1]!;
@@ -79,10 +100,19 @@ function fullYear(yy: string): number {
 
 const overlaps = (a: Span, spans: readonly Span[]) => spans.some((s) => a.start < s.end && s.start < a.end);
 
-/** Every date and month-and-year mention in `folded`, full dates first claiming their text. */
-export function findDates(folded: string): DateMention[] {
+const EVERY_PATTERN: Record<Needs, boolean> = { month: true, dashed: true, 'dashed-year': true };
+
+/**
+ * Every date and month-and-year mention in `folded`, full dates first claiming their text. With
+ * `everyPattern`, every pattern is tried without the checks of what it needs (the same result, slower:
+ * the reference the checks are tested against).
+ */
+export function findDates(folded: string, everyPattern = false): DateMention[] {
   const out: DateMention[] = [];
-  for (const { re: pattern, numeric } of FULL) {
+  const can = everyPattern ? EVERY_PATTERN : possible(folded);
+  if (!can) return out;
+  for (const { re: pattern, needs, numeric } of FULL) {
+    if (!can[needs]) continue;
     for (const m of folded.matchAll(pattern)) {
       const span = { start: m.index!, end: m.index! + m[0].length };
       if (overlaps(span, out)) continue;
@@ -97,7 +127,8 @@ export function findDates(folded: string): DateMention[] {
       if (readings.length > 0) out.push({ ...span, text: m[0], readings, partial: false });
     }
   }
-  for (const pattern of PARTIAL) {
+  for (const { re: pattern, needs } of PARTIAL) {
+    if (!can[needs]) continue;
     for (const m of folded.matchAll(pattern)) {
       const span = { start: m.index!, end: m.index! + m[0].length };
       if (overlaps(span, out)) continue;

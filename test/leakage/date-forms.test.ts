@@ -1,5 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { findDates } from '../../src/leakage/date-forms.js';
+import { Rng } from '../../src/rng.js';
 
 describe('findDates', () => {
   it('reads month-name, ISO and numeric dates', () => {
@@ -24,5 +25,20 @@ describe('findDates', () => {
     expect(findDates('february 30, 2029')).toEqual([]);
     expect(findDates('2029-13-01')).toEqual([]);
     expect(findDates('in 2029')).toEqual([]);
+  });
+
+  it('finds what trying every pattern finds: the checks only skip patterns that cannot match (20,000 random texts)', () => {
+    const rng = new Rng('date checks');
+    const pieces = ['2029', '03', '4', '12', '-', '/', '.', ' ', ', ', 'march', 'mar', 'may', 'the', 'fourth', 'of', 'th', '1999', '31', 'sept', 'dec.', '20', '9', 'x', 'é', '2031-04-05', '04/05/31'];
+    const differ: string[] = [];
+    let dated = 0;
+    for (let k = 0; k < 20_000; k++) {
+      const text = Array.from({ length: rng.int(1, 10) }, () => rng.pick(pieces)).join('');
+      const want = findDates(text, true);
+      if (want.length > 0) dated++;
+      if (JSON.stringify(findDates(text)) !== JSON.stringify(want)) differ.push(text);
+    }
+    expect(differ).toEqual([]);
+    expect(dated).toBeGreaterThan(2000);
   });
 });
