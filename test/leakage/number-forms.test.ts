@@ -1,5 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { findNumbers, numberMatch, reading } from '../../src/leakage/number-forms.js';
+import { Rng } from '../../src/rng.js';
 
 const values = (text: string) => findNumbers(text).flatMap((n) => n.readings.map((r) => r.value));
 
@@ -70,6 +71,24 @@ describe('findNumbers', () => {
   it('skips spans it is told to skip', () => {
     expect(values('march 4, 2029')).toEqual([4, 2029]);
     expect(findNumbers('march 4, 2029', [{ start: 0, end: 13 }])).toEqual([]);
+  });
+
+  it('finds what running every scan finds: the checks only skip scans that cannot find a number (20,000 random texts)', () => {
+    const rng = new Rng('number checks');
+    const words = [' ', ', ', 'a', 'and', 'point', 'one', 'two', 'hundred', 'thousand', 'million', 'twenty', 'nine', 'teen', 'fifteen', 'ty', 'k', 'm', 'bn', '-', 'x', 'phone', 'often', 'é', '$', '%'];
+    const digits = ['1', '12', '1,200', '0.5', 'e6', ' x 10^6'];
+    const differ: string[] = [];
+    let numbered = 0;
+    for (let k = 0; k < 20_000; k++) {
+      // half the texts without a digit, so the word scan's check is exercised on its own
+      const pieces = k % 2 === 0 ? words : [...words, ...digits];
+      const text = Array.from({ length: rng.int(1, 10) }, () => rng.pick(pieces)).join('');
+      const want = findNumbers(text, [], { everyPattern: true });
+      if (want.length > 0) numbered++;
+      if (JSON.stringify(findNumbers(text)) !== JSON.stringify(want)) differ.push(text);
+    }
+    expect(differ).toEqual([]);
+    expect(numbered).toBeGreaterThan(5000);
   });
 });
 
