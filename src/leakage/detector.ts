@@ -212,7 +212,8 @@ function nameMatches(p: NamePattern, folded: string): Span[] {
 
 interface Parsed {
   dates: ReturnType<typeof findDates>;
-  numbers: ReturnType<typeof findNumbers>;
+  /** Read on first need: a detector with dates and no numbers (a date answer) never reads them. */
+  numbers?: ReturnType<typeof findNumbers>;
 }
 
 /** Dates and numbers of recently scanned texts: every detector over the same text shares one parse. */
@@ -222,12 +223,16 @@ const PARSED_CACHE_LIMIT = 4096;
 function parse(folded: string): Parsed {
   let p = parsedCache.get(folded);
   if (!p) {
-    const dates = findDates(folded);
-    p = { dates, numbers: findNumbers(folded, dates) };
+    p = { dates: findDates(folded) };
     if (parsedCache.size >= PARSED_CACHE_LIMIT) parsedCache.clear();
     parsedCache.set(folded, p);
   }
   return p;
+}
+
+/** The numbers of a parsed text (outside its dates). */
+function numbersOf(p: Parsed, folded: string): ReturnType<typeof findNumbers> {
+  return (p.numbers ??= findNumbers(folded, p.dates));
 }
 
 function sameDay(a: DateReading, b: DateReading): boolean {
@@ -257,16 +262,16 @@ export function createItemDetector(items: AnswerItem[]): Detector {
       });
     }
     if (numberItems.length === 0 && dateItems.length === 0) return dedupe(found);
-    const { dates, numbers } = parse(folded);
+    const parsed = parse(folded);
     for (const it of dateItems) {
-      for (const d of dates) {
+      for (const d of parsed.dates) {
         if (d.partial) {
           if (d.readings.some((r) => r.y === it.date!.y && r.m === it.date!.m)) hit(it, d, 'month_year', 'partial');
         } else if (d.readings.some((r) => sameDay(r, it.date!))) hit(it, d, 'date');
       }
     }
     if (numberItems.length > 0) {
-      for (const n of numbers) {
+      for (const n of numbersOf(parsed, folded)) {
         for (const it of numberItems) {
           let how: 'exact' | 'rounded' | null = null;
           for (const r of n.readings) {
