@@ -12,10 +12,12 @@
  *      by median and by peak.
  *
  *   node dist/bench/load.js [--count 100] [--worlds DIR] [--connections 50] [--duration 30] [--fuzz 10000]
- *                           [--minutes 5] [--only throughput,floor,fuzz,soak] [--threads 1,2]
+ *                           [--minutes 5] [--only throughput,floor,fuzz,soak] [--threads 1,2] [--warmup 0]
  *
  * `--threads` is passed to `serve` (default: 1 and the number of cores): throughput runs once per value,
- * fuzz and soak with the last one.
+ * fuzz and soak with the last one. The throughput run measures a fresh server, as a trainer's batch over
+ * new tasks meets it (after 5 requests per world that open the worlds); `--warmup S` first runs the same
+ * load for S seconds, unmeasured, to see a server that has already met the mix's tasks and queries.
  *
  * Mix (throughput): 55% web_search, 15% /retrieve (topk 3), 15% web_extractor, 10% batch web_search
  * (3 queries), 5% MCP tools/call over /mcp; all with ?session= (one session per world, bound to one of
@@ -35,6 +37,7 @@ function flag(name: string, fallback: string): string {
 const count = Number(flag('count', '100'));
 const connections = Number(flag('connections', '50'));
 const duration = Number(flag('duration', '30'));
+const warmup = Number(flag('warmup', '0'));
 const fuzzCount = Number(flag('fuzz', '10000'));
 const minutes = Number(flag('minutes', '5'));
 const only = new Set(flag('only', 'throughput,floor,fuzz,soak').split(','));
@@ -115,6 +118,7 @@ async function throughput(dir: string, worlds: BenchWorld[], threads: number): P
     const mix = rolloutMix(worlds, sessions);
     // warm-up: open every world once
     await autocannon({ url: server.url, connections: 10, amount: worlds.length * 5, requests: mix });
+    const warm = warmup > 0 ? await autocannon({ url: server.url, connections, duration: warmup, requests: mix }) : undefined;
     const before = load();
     const cpu0 = server.cpuSeconds();
     const threads0 = server.threadCpuSeconds();
@@ -128,6 +132,7 @@ async function throughput(dir: string, worlds: BenchWorld[], threads: number): P
     const codes = Object.entries(r.statusCodeStats).map(([c, v]) => `${c}: ${v.count}`).join(', ');
     const line = [
       `throughput: --threads ${threads}, ${connections} connections, ${duration} s, ${worlds.length} worlds (a task-bound session each), ${availableParallelism()} cores`,
+      ...(warm ? [`  after a warm-up of ${warmup} s (not counted): requests/s ${warm.requests.average.toFixed(0)}, p99 ${ms(warm.latency.p99)}, errors ${warm.errors}, non-2xx ${warm.non2xx}`] : []),
       `  requests/s ${r.requests.average.toFixed(0)} (total ${r.requests.total}), latency p50 ${ms(r.latency.p50)}, p99 ${ms(r.latency.p99)}, max ${ms(r.latency.max)}`,
       `  errors ${r.errors}, timeouts ${r.timeouts}, non-2xx ${r.non2xx} (${codes})`,
       `  server CPU ${cpu.toFixed(1)} s = ${((cpu * 1000) / r.requests.total).toFixed(3)} ms per request (${(r.requests.total / cpu).toFixed(0)} requests per CPU-second); ${(cpu / r.duration * 100).toFixed(0)}% of one core`,
