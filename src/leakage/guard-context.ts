@@ -32,6 +32,26 @@ export interface WorldFacts {
 
 const worlds = new WeakMap<SearchWorld, WorldFacts>();
 
+/** Passage and page ids below this are kept in typed arrays (a world has a few thousand passages). */
+const MAX_DENSE_ID = 1 << 20;
+
+/**
+ * Set `arr[id] = value`, growing the array when `id` is past its end: the array to keep (the same one or
+ * a grown copy), or null when `id` is not a small non-negative integer (the caller keeps it elsewhere).
+ */
+function denseSet(arr: Uint8Array<ArrayBuffer>, id: number, value: number): Uint8Array<ArrayBuffer> | null {
+  if (!Number.isInteger(id) || id < 0 || id >= MAX_DENSE_ID) return null;
+  let out = arr;
+  if (id >= arr.length) {
+    let n = arr.length;
+    while (n <= id) n *= 2;
+    out = new Uint8Array(n);
+    out.set(arr);
+  }
+  out[id] = value;
+  return out;
+}
+
 function worldFacts(world: SearchWorld): WorldFacts {
   let wf = worlds.get(world);
   if (!wf) {
@@ -83,7 +103,15 @@ export class GuardContext {
   /** Subjects of answer facts and the entities their rows refer to: a related query names one. */
   readonly entities: Detector;
   readonly entityNames: readonly string[];
-  private readonly blockedCache = new Map<number, boolean>();
+  /**
+   * Passage verdicts by passage id (ids are small and dense within a world): 0 not judged yet, 1 safe,
+   * 2 blocked. A typed array rather than a Map: the guard reads several per result on every search.
+   */
+  private verdicts = new Uint8Array(256);
+  /** Verdicts of ids outside the array's reach (negative, or very large). */
+  private readonly farVerdicts = new Map<number, boolean>();
+  /** Page lines by page id, as `pageShows` answers: 0 not judged yet, 1 nothing, 2 the title, 3 the date. */
+  private pageLines = new Uint8Array(64);
   private readonly pageFactCache = new Map<number, number[]>();
   private readonly partCache = new Map<string, Exposure>();
   /** Snippet exposures by page, then passages and text: the same query gives the same snippets again. */
@@ -184,17 +212,40 @@ export class GuardContext {
 
   /** `blocked` of a passage id when it is already known (a lookup only), else undefined. */
   blockedVerdict(passageId: number): boolean | undefined {
-    return this.blockedCache.get(passageId);
+    // A typed array reads undefined at any index it does not hold (negative, fractional, past its end).
+    const v = this.verdicts[passageId];
+    if (v !== undefined) return v === 0 ? undefined : v === 2;
+    return this.farVerdicts.get(passageId);
+  }
+
+  private remember(passageId: number, blocked: boolean): void {
+    const grown = denseSet(this.verdicts, passageId, blocked ? 2 : 1);
+    if (grown) this.verdicts = grown;
+    else this.farVerdicts.set(passageId, blocked);
   }
 
   /** A passage the guard must not show for an unrelated query: it states an answer fact or shows the answer. */
   blocked(passage: PassageRecord): boolean {
-    let b = this.blockedCache.get(passage.id);
+    let b = this.blockedVerdict(passage.id);
     if (b === undefined) {
       b = passage.factIds.some((id) => this.answerFactIds.has(id)) || this.detect(passage.text, passage.factIds).length > 0;
-      this.blockedCache.set(passage.id, b);
+      this.remember(passage.id, b);
     }
     return b;
+  }
+
+
+  /**
+   * Which of a page's own lines shows the answer: its title ('title'), else its date line ('date'), else
+   * null. Remembered per page in a typed array: the guard asks for every candidate of every search.
+   */
+  pageShows(page: PageRecord): 'title' | 'date' | null {
+    const v = this.pageLines[page.id];
+    if (v !== undefined && v !== 0) return v === 1 ? null : v === 2 ? 'title' : 'date';
+    const shows = exposes(this.titleExposure(page)) ? 'title' : exposes(this.dateExposure(page.published)) ? 'date' : null;
+    const grown = denseSet(this.pageLines, page.id, shows === null ? 1 : shows === 'title' ? 2 : 3);
+    if (grown) this.pageLines = grown;
+    return shows;
   }
 
   /** What a page's title line shows of the answer. */

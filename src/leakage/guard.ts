@@ -49,17 +49,22 @@ function safePassage(ctx: GuardContext, id: number): boolean {
   return p !== undefined && !ctx.blocked(p);
 }
 
+/** Is every passage of `ids` one the guard may show whole? */
+function allSafe(ctx: GuardContext, ids: readonly number[]): boolean {
+  for (let i = 0; i < ids.length; i++) if (!safePassage(ctx, ids[i]!)) return false;
+  return true;
+}
+
 /** A hit for `candidate` that shows nothing of the answer, or null when the page cannot give one. */
 function safeHit(ctx: GuardContext, candidate: Candidate, buildSnippet: SnippetBuilder): { hit: Hit | null; change?: GuardChange } {
   const { page } = candidate;
-  const title = ctx.titleExposure(page);
-  if (exposes(title)) return { hit: null, change: { documentId: page.id, action: 'skipped', reason: 'title', showedAnswer: true } };
-  if (exposes(ctx.dateExposure(page.published))) return { hit: null, change: { documentId: page.id, action: 'skipped', reason: 'date', showedAnswer: true } };
+  const line = ctx.pageShows(page);
+  if (line) return { hit: null, change: { documentId: page.id, action: 'skipped', reason: line, showedAnswer: true } };
   const snippet = buildSnippet(candidate);
   // Fast path: a snippet of whole passages that are each safe is safe. A passage shown cut (the
   // builder says which) is judged on the part shown: a cut can keep a form of the answer (the first
   // word of a name) and drop the words of the fact that exempted it.
-  if (snippet.cutIds.length === 0 && snippet.passageIds.every((id) => safePassage(ctx, id))) return { hit: { candidate, snippet } };
+  if (snippet.cutIds.length === 0 && allSafe(ctx, snippet.passageIds)) return { hit: { candidate, snippet } };
   const exposure = ctx.snippetExposure(snippet.text, snippet.passageIds, page.id);
   if (!exposes(exposure)) return { hit: { candidate, snippet } };
   const reason = exposure.factIds.length > 0 ? 'provenance' : 'text';
