@@ -1,12 +1,15 @@
 /** Small text helpers shared by generation, checks, scoring and rendering. */
 
-const WORD_CHAR = /[\p{L}\p{N}]/u;
+const WORD_CHAR = /^[\p{L}\p{N}]$/u;
+
+/** Is the code point `cp` a letter or a digit (Unicode L or N)? ASCII without a regular expression. */
+export function isLetterOrDigit(cp: number): boolean {
+  if (cp < 128) return (cp >= 48 && cp <= 57) || (cp >= 65 && cp <= 90) || (cp >= 97 && cp <= 122);
+  return WORD_CHAR.test(String.fromCodePoint(cp));
+}
 
 function isWordChar(ch: string | undefined): boolean {
-  if (ch === undefined) return false;
-  const c = ch.charCodeAt(0);
-  if (c < 128) return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
-  return WORD_CHAR.test(ch);
+  return ch !== undefined && isLetterOrDigit(ch.charCodeAt(0));
 }
 
 /** Does `text` contain `phrase` on token boundaries, case-insensitively? ("12" is not in "2012".) */

@@ -14,6 +14,7 @@
 import type { Cell, ValueType } from '../themes/_define.js';
 import type { Fact, Task } from '../world/types.js';
 import { findDates, type DateReading } from './date-forms.js';
+import { isLetterOrDigit } from '../text.js';
 import { alnum, fold } from './fold.js';
 import { findNumbers, numberMatch, type Span } from './number-forms.js';
 
@@ -143,16 +144,9 @@ function namePattern(folded: string): NamePattern {
   return { words, first: words[0]?.[0] ?? '' };
 }
 
-/** One letter or digit (a code point) — compiled once, for text beyond ASCII. */
-const LETTER_OR_DIGIT = /^[\p{L}\p{N}]$/u;
 const SPACE = /^\s$/;
 /** Characters that never separate the words of a name. */
 const NOT_SEPARATOR = new Set(';:()[]"!?');
-
-function isLetterOrDigit(cp: number): boolean {
-  if (cp < 128) return (cp >= 97 && cp <= 122) || (cp >= 48 && cp <= 57) || (cp >= 65 && cp <= 90);
-  return LETTER_OR_DIGIT.test(String.fromCodePoint(cp));
-}
 
 /** The code point starting at `i`, or -1 past the end. */
 const codePointAt = (s: string, i: number): number => (i < s.length ? s.codePointAt(i)! : -1);

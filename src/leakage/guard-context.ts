@@ -234,7 +234,6 @@ export class GuardContext {
     return b;
   }
 
-
   /**
    * Which of a page's own lines shows the answer: its title ('title'), else its date line ('date'), else
    * null. Remembered per page in a typed array: the guard asks for every candidate of every search.
