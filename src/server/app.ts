@@ -118,8 +118,8 @@ export function createApp(ctx: ServerContext): Hono {
     const spec = { world: body.world, task: body.task, seed: body.seed, profile: body.profile };
     let described: SessionDescription;
     if (ctx.compute) {
-      const id = newSessionId();
-      described = await ctx.compute.request<SessionDescription>(ctx.compute.indexOf(id), { op: 'create', id, spec });
+      const { id, index } = ctx.compute.placeSession(newSessionId);
+      described = await ctx.compute.create<SessionDescription>(index, { op: 'create', id, spec });
     } else {
       described = ctx.sessions.describe(ctx.sessions.create(spec));
     }
