@@ -95,12 +95,26 @@ function complete(session: Session, p: Prepared, outputs: readonly (RenderSearch
   const entry: HistoryEntry = { callIndex: p.callIndex, name: p.name, arguments: args, text: outcome.text, error: outcome.error, renderer };
   const opened = p.name === 'web_extractor' && !outcome.error ? (outcome.json as PageObservationJson) : undefined;
   if (opened?.title) entry.page = { url: opened.url, title: opened.title };
-  session.record(entry);
+  const utf8 = session.record(entry);
   const meta: ToolMeta = {
     tool: p.name, callIndex: p.callIndex, renderer, latencyMs: p.plan.latencyMs, slept, perturbations, guard,
     timings: { totalMs: now() - p.started, retrieveMs, renderMs },
   };
-  return outcome.error ? { text: outcome.text, json: outcome.json, error: outcome.error, meta } : { text: outcome.text, json: outcome.json, meta };
+  const result: ToolResult = outcome.error ? { text: outcome.text, json: outcome.json, error: outcome.error, meta } : { text: outcome.text, json: outcome.json, meta };
+  if (utf8) keptUtf8.set(result, utf8);
+  return result;
+}
+
+/** The UTF-8 of each result's text as its session keeps it (a side table: results stay plain data). */
+const keptUtf8 = new WeakMap<ToolResult, Uint8Array>();
+const encoder = new TextEncoder();
+
+/**
+ * A result's text as UTF-8, in a new buffer the caller owns (a server sends it, moving it to another
+ * thread): a copy of the bytes the session keeps, so a call's text is encoded once.
+ */
+export function textUtf8(result: ToolResult): Uint8Array {
+  return keptUtf8.get(result)?.slice() ?? encoder.encode(result.text);
 }
 
 export async function callTool(session: Session, call: ToolCall, opts: CallOptions = {}): Promise<ToolResult> {

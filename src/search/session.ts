@@ -60,8 +60,9 @@ const wellFormed = (s: string): boolean => (s as unknown as { isWellFormed(): bo
  * enumerable property (a getter), so JSON, spreading and cloning still see it. A text that UTF-8 cannot
  * hold exactly (a lone surrogate) is kept as it is.
  */
-function kept(entry: HistoryEntry): HistoryEntry {
+function kept(entry: HistoryEntry): { entry: HistoryEntry; utf8?: Uint8Array } {
   const out = {} as Record<string, unknown>;
+  let utf8Text: Uint8Array | undefined;
   for (const key of Object.keys(entry)) {
     const value = (entry as unknown as Record<string, unknown>)[key];
     if (key !== 'text' || typeof value !== 'string' || !wellFormed(value)) {
@@ -69,12 +70,13 @@ function kept(entry: HistoryEntry): HistoryEntry {
       continue;
     }
     const bytes = utf8.encode(value);
+    utf8Text = bytes;
     Object.defineProperty(out, 'text', {
       get: () => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'),
       enumerable: true,
     });
   }
-  return out as unknown as HistoryEntry;
+  return { entry: out as unknown as HistoryEntry, utf8: utf8Text };
 }
 
 export class Session {
@@ -122,10 +124,16 @@ export class Session {
     return this.entries;
   }
 
-  record(entry: HistoryEntry): void {
-    if (this.historyLimit === 0) return;
-    this.entries.push(kept(entry));
+  /**
+   * Keep a call. Returns the observation's text as the session keeps it, in UTF-8 (not kept with a
+   * history limit of 0, or for a text UTF-8 cannot hold): read it, never change it.
+   */
+  record(entry: HistoryEntry): Uint8Array | undefined {
+    if (this.historyLimit === 0) return undefined;
+    const k = kept(entry);
+    this.entries.push(k.entry);
     if (this.entries.length > this.historyLimit) this.entries.splice(0, this.entries.length - this.historyLimit);
+    return k.utf8;
   }
 
   /** The kept history as JSONL: one line per call, with no timings (replays dump byte-identically). */
