@@ -6,7 +6,8 @@
  * one worker for one-off calls. A new session goes to the worker with the fewest sessions, under an id
  * drawn until it hashes there (`placeSession`): routing stays a stateless hash, and the load of a
  * trainer's sessions splits evenly instead of as a coin toss per session does (55/45 is typical for 100
- * sessions on two workers, and the busier worker sets the latency of all). Each worker keeps ceil(limit / N) of the session and open-world limits.
+ * sessions on two workers, and the busier worker sets the latency of all). Each worker keeps
+ * ceil(limit / N) of the session and open-world limits.
  * Requests made in one turn of the event loop go to a worker in one message, and its replies come back
  * the same way: a message costs a wake-up of the other thread (a system call), so under load the hop
  * costs one per turn, not one per request.
@@ -84,12 +85,12 @@ export class ComputePool {
   }
 
   /**
-   * Where a new session goes: the worker with the fewest sessions (live or being created; the first such
-   * on a tie), and an id from `draw` redrawn until it hashes to that worker (about `size` draws).
+   * Where a new session goes: the live worker with the fewest sessions (live or being created; the first
+   * such on a tie), and an id from `draw` redrawn until it hashes to that worker (about `size` draws).
    */
   placeSession(draw: () => string): { id: string; index: number } {
     let index = 0;
-    const load = (s: Slot) => s.stats.sessions + s.creating;
+    const load = (s: Slot) => (s.dead ? Infinity : s.stats.sessions + s.creating);
     for (let i = 1; i < this.size; i++) if (load(this.slots[i]!) < load(this.slots[index]!)) index = i;
     for (;;) {
       const id = draw();

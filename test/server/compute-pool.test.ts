@@ -176,6 +176,21 @@ describe('ComputePool', () => {
     await pool.close();
   });
 
+  it('places no session at a worker that has stopped', async () => {
+    const pool = new ComputePool(2, { worlds: dir, renderer: 'template', limits: DEFAULT_LIMITS, logLevel: 'silent' }, new Metrics());
+    const worker = (pool as unknown as { slots: { worker: import('node:worker_threads').Worker }[] }).slots[0]!.worker;
+    const exited = new Promise((resolve) => worker.once('exit', resolve));
+    await worker.terminate();
+    await exited;
+    const draw = () => `s_${randomBytes(18).toString('base64url')}`;
+    for (let i = 0; i < 6; i++) {
+      const { id, index } = pool.placeSession(draw);
+      expect(index).toBe(1);
+      expect((await pool.create<{ session: string }>(index, { op: 'create', id, spec: { world: W0 } })).session).toBe(id);
+    }
+    await pool.close();
+  });
+
   it('answers a request sent in the same turn as its shutdown before shutting down', async () => {
     const pool = new ComputePool(1, { worlds: dir, renderer: 'template', limits: DEFAULT_LIMITS, logLevel: 'silent' }, new Metrics());
     const calls = ['launch price', 'chief executive', 'units sold'].map((query) =>
