@@ -60,17 +60,41 @@ function sortedByTermDocOffset(rows: readonly [string, number, number][]): boole
 /** Does slot `a` rank before slot `b`: higher score first, ties in slot (rowid) order. A total order. */
 const before = (scores: Float64Array, a: number, b: number) => scores[a]! > scores[b]! || (scores[a] === scores[b] && a < b);
 
+/** Sorting in place by insertion pays below this many slots (no working copy, as Array.prototype.sort makes). */
+const INSERTION_SORT_MAX = 256;
+
+/** Sort `slots[0..n)` best first, in place. */
+function sortSlots(slots: Int32Array, n: number, scores: Float64Array): void {
+  if (n > INSERTION_SORT_MAX) {
+    const sorted = Array.from(slots.subarray(0, n)).sort((a, b) => (a === b ? 0 : before(scores, a, b) ? -1 : 1));
+    slots.set(sorted);
+    return;
+  }
+  for (let i = 1; i < n; i++) {
+    const slot = slots[i]!;
+    let j = i - 1;
+    while (j >= 0 && before(scores, slot, slots[j]!)) {
+      slots[j + 1] = slots[j]!;
+      j--;
+    }
+    slots[j + 1] = slot;
+  }
+}
+
 /**
- * At least the first `limit` of `slots` in rank order: all of them, sorted, when there are at most
- * 2 × `limit`; else exactly the best `limit`. A question's common words touch most passages while a
- * search keeps about a hundred, so the best `limit` are selected first (quickselect, in place) and only
- * they are sorted; the order is total (slots are distinct), so the result is the head of a full sort.
+ * Put the first `limit` of `slots[0..n)` in rank order at its front, in place, and return how many
+ * that is: all of them, sorted, when there are at most 2 × `limit`; else exactly the best `limit`. A
+ * question's common words touch most passages while a search keeps about a hundred, so the best
+ * `limit` are selected first (quickselect) and only they are sorted; the order is total (slots are
+ * distinct), so the result is the head of a full sort.
  */
-function bestFirst(slots: number[], scores: Float64Array, limit: number): number[] {
-  const cmp = (a: number, b: number) => (a === b ? 0 : before(scores, a, b) ? -1 : 1);
-  if (slots.length <= limit * 2) return slots.sort(cmp);
+function bestFirst(slots: Int32Array, n: number, scores: Float64Array, limit: number): number {
+  if (n <= limit * 2) {
+    sortSlots(slots, n, scores);
+    return Math.min(n, limit);
+  }
   let lo = 0;
-  let hi = slots.length - 1;
+  let hi = n - 1;
   while (lo < hi) {
     // Hoare partition of slots[lo..hi] around the middle slot: better ones left, worse right.
     const pivot = slots[(lo + hi) >>> 1]!;
@@ -89,8 +113,8 @@ function bestFirst(slots: number[], scores: Float64Array, limit: number): number
     else if (limit - 1 >= i) lo = i;
     else break;
   }
-  const head = slots.slice(0, limit);
-  return head.sort(cmp);
+  sortSlots(slots, limit, scores);
+  return limit;
 }
 
 export class PassageIndex {
@@ -109,6 +133,8 @@ export class PassageIndex {
   private readonly idfs: Float64Array;
   private readonly lnStmt: Database.Statement;
   private readonly scores: Float64Array;
+  /** Scratch of every search: the slots it touched (their scores are non-zero until it ends). */
+  private readonly touched: Int32Array;
   private readonly avgdl: number;
   readonly rowCount: number;
 
@@ -129,6 +155,7 @@ export class PassageIndex {
     });
     if (sized.length !== nRow) throw new Error(`FTS5 counts ${nRow} rows but sizes ${sized.length}`);
     this.scores = new Float64Array(sized.length);
+    this.touched = new Int32Array(sized.length);
     this.idfs = new Float64Array(nRow + 1).fill(Number.NaN);
     this.lnStmt = db.prepare('SELECT ln(?)').pluck();
 
@@ -244,34 +271,43 @@ export class PassageIndex {
    * null when a token is one FTS5 keeps nothing of (the caller asks FTS5).
    */
   search(tokens: readonly string[], limit: number): RankedRow[] | null {
+    const out: RankedRow[] = [];
+    return this.each(tokens, limit, (id, rank) => out.push([id, rank])) ? out : null;
+  }
+
+  /**
+   * `search` without the rows: `row(id, rank)` for each, best first, nothing allocated per row (a
+   * server runs thousands of searches a second). False, with no rows, where `search` gives null.
+   */
+  each(tokens: readonly string[], limit: number, row: (id: number, rank: number) => void): boolean {
     const phrases: PhraseHits[] = [];
     for (const stems of ftsStemsOf(tokens)) {
-      if (stems.length === 0) return null;
+      if (stems.length === 0) return false;
       phrases.push(this.phrase(stems));
     }
-    if (this.rowCount === 0 || limit <= 0) return [];
+    if (this.rowCount === 0 || limit <= 0) return true;
     const scores = this.scores;
-    const touched: number[] = [];
+    const touched = this.touched;
+    let n = 0;
     try {
       for (const hits of phrases) {
-        const n = hits.slots.length;
-        if (n === 0) continue;
-        const idf = this.idf(n);
-        for (let i = 0; i < n; i++) {
+        const count = hits.slots.length;
+        if (count === 0) continue;
+        const idf = this.idf(count);
+        for (let i = 0; i < count; i++) {
           const slot = hits.slots[i]!;
           const f = hits.counts[i]!;
           const D = this.sizes[slot]!;
-          if (scores[slot] === 0) touched.push(slot);
+          if (scores[slot] === 0) touched[n++] = slot;
           scores[slot] += idf * ((f * (K1 + 1.0)) / (f + K1 * (1 - B + (B * D) / this.avgdl)));
         }
       }
-      const ranked = bestFirst(touched, scores, limit);
-      const out: RankedRow[] = [];
-      for (let i = 0; i < ranked.length && i < limit; i++) out.push([this.ids[ranked[i]!]!, -1.0 * scores[ranked[i]!]!]);
-      return out;
+      const k = bestFirst(touched, n, scores, limit);
+      for (let i = 0; i < k; i++) row(this.ids[touched[i]!]!, -1.0 * scores[touched[i]!]!);
+      return true;
     } finally {
       // The scratch scores are shared by every search of this index: leave them clean whatever happens.
-      for (const slot of touched) scores[slot] = 0;
+      for (let i = 0; i < n; i++) scores[touched[i]!] = 0;
     }
   }
 

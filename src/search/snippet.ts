@@ -134,7 +134,14 @@ export function buildSnippet(
     break;
   }
 
-  pieces.sort((a, b) => a.index - b.index);
+  // Into page order. A snippet has a few pieces, and a search builds dozens of snippets: insertion sort,
+  // which allocates nothing (Array.prototype.sort makes working copies each call).
+  for (let i = 1; i < pieces.length; i++) {
+    const piece = pieces[i]!;
+    let j = i - 1;
+    for (; j >= 0 && pieces[j]!.index > piece.index; j--) pieces[j + 1] = pieces[j]!;
+    pieces[j + 1] = piece;
+  }
   let text = '';
   pieces.forEach((piece, k) => {
     if (k === 0) text += piece.cutStart ? LEAD_ELLIPSIS : '';

@@ -141,13 +141,13 @@ export class SearchWorld {
    */
   retrievePassages(query: PreparedQuery, limit: number): MatchedPassage[] {
     if (!query.match || limit <= 0) return [];
-    const rows = this.memoryIndex()?.search(query.tokens, limit) ?? this.ftsRows(query.match, limit);
     const out: MatchedPassage[] = [];
-    for (const [id, rank] of rows) {
+    const add = (id: number, rank: number) => {
       const p = this.passageById.get(id);
       // An explicit literal, not a spread: one hidden class, several times faster on this hot path.
       if (p) out.push({ id: p.id, documentId: p.documentId, ord: p.ord, text: p.text, factIds: p.factIds, score: -rank });
-    }
+    };
+    if (!this.memoryIndex()?.each(query.tokens, limit, add)) for (const [id, rank] of this.ftsRows(query.match, limit)) add(id, rank);
     return out;
   }
 
