@@ -278,6 +278,7 @@ export class PassageIndex {
   /**
    * `search` without the rows: `row(id, rank)` for each, best first, nothing allocated per row (a
    * server runs thousands of searches a second). False, with no rows, where `search` gives null.
+   * `row` must not search this index: the scratch arrays are in use while it runs.
    */
   each(tokens: readonly string[], limit: number, row: (id: number, rank: number) => void): boolean {
     const phrases: PhraseHits[] = [];
