@@ -52,31 +52,25 @@ const utf8 = new TextEncoder();
 const wellFormed = (s: string): boolean => (s as unknown as { isWellFormed(): boolean }).isWellFormed();
 
 /**
- * The entry as kept: the same keys in the same order, except that the observation is held as UTF-8
- * bytes outside the JS heap and decoded when `text` is read (a world model's prompt reads the last few
+ * The entry as kept: the same keys in the same order, except that the observation is held as its UTF-8
+ * `bytes` outside the JS heap and decoded when `text` is read (a world model's prompt reads the last few
  * entries on each call; a trajectory reads them all). A session keeps up to `historyLimit` observations
  * for seconds to minutes, and as strings each one was copied by every young-generation collection it
  * lived through, then promoted: about half the collector's time in a busy server. `text` stays an own,
  * enumerable property (a getter), so JSON, spreading and cloning still see it. A text that UTF-8 cannot
  * hold exactly (a lone surrogate) is kept as it is.
  */
-function kept(entry: HistoryEntry): { entry: HistoryEntry; utf8?: Uint8Array } {
+function kept(entry: HistoryEntry, bytes: Uint8Array | undefined): HistoryEntry {
   const out = {} as Record<string, unknown>;
-  let utf8Text: Uint8Array | undefined;
   for (const key of Object.keys(entry)) {
-    const value = (entry as unknown as Record<string, unknown>)[key];
-    if (key !== 'text' || typeof value !== 'string' || !wellFormed(value)) {
-      out[key] = value;
-      continue;
-    }
-    const bytes = utf8.encode(value);
-    utf8Text = bytes;
-    Object.defineProperty(out, 'text', {
-      get: () => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'),
-      enumerable: true,
-    });
+    if (key === 'text' && bytes) {
+      Object.defineProperty(out, 'text', {
+        get: () => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'),
+        enumerable: true,
+      });
+    } else out[key] = (entry as unknown as Record<string, unknown>)[key];
   }
-  return { entry: out as unknown as HistoryEntry, utf8: utf8Text };
+  return out as unknown as HistoryEntry;
 }
 
 export class Session {
@@ -130,10 +124,11 @@ export class Session {
    */
   record(entry: HistoryEntry): Uint8Array | undefined {
     if (this.historyLimit === 0) return undefined;
-    const k = kept(entry);
-    this.entries.push(k.entry);
+    const text: unknown = entry.text;
+    const bytes = typeof text === 'string' && wellFormed(text) ? utf8.encode(text) : undefined;
+    this.entries.push(kept(entry, bytes));
     if (this.entries.length > this.historyLimit) this.entries.splice(0, this.entries.length - this.historyLimit);
-    return k.utf8;
+    return bytes;
   }
 
   /** The kept history as JSONL: one line per call, with no timings (replays dump byte-identically). */
