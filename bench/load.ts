@@ -134,6 +134,8 @@ async function throughput(dir: string, worlds: BenchWorld[], threads: number): P
       `throughput: --threads ${threads}, ${connections} connections, ${duration} s, ${worlds.length} worlds (a task-bound session each), ${availableParallelism()} cores`,
       ...(warm ? [`  after a warm-up of ${warmup} s (not counted): requests/s ${warm.requests.average.toFixed(0)}, p99 ${ms(warm.latency.p99)}, errors ${warm.errors}, non-2xx ${warm.non2xx}`] : []),
       `  requests/s ${r.requests.average.toFixed(0)} (total ${r.requests.total}), latency p50 ${ms(r.latency.p50)}, p99 ${ms(r.latency.p99)}, max ${ms(r.latency.max)}`,
+      // The shape of the tail: a smooth queueing tail (p99 a few times the mean) or a few long stalls (p99.9 and max far out).
+      `  latency mean ${ms(r.latency.mean)} (stddev ${ms(r.latency.stddev)}), p90 ${ms(r.latency.p90)}, p97.5 ${ms(r.latency.p97_5)}, p99.9 ${ms(r.latency.p99_9)}`,
       `  errors ${r.errors}, timeouts ${r.timeouts}, non-2xx ${r.non2xx} (${codes})`,
       `  server CPU ${cpu.toFixed(1)} s = ${((cpu * 1000) / r.requests.total).toFixed(3)} ms per request (${(r.requests.total / cpu).toFixed(0)} requests per CPU-second); ${(cpu / r.duration * 100).toFixed(0)}% of one core`,
       ...(byThread ? [`  by thread (ms per request): ${byThread}`] : []),
