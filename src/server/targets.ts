@@ -34,7 +34,11 @@ export function openTarget(ctx: ServerContext, spec: TargetSpec): CallTarget {
   checkTarget(ctx, spec);
   if (spec.session !== undefined) {
     const stored = ctx.sessions.get(spec.session);
-    return { session: stored.session, stored, release: () => {} };
+    // The call holds its world itself: a session closed or expired while the call runs (asleep in its
+    // simulated latency, or waiting on a world model) gives up the session's hold, and the pool must not
+    // close the world under the call. While the session lives its hold keeps this the same open world.
+    const handle = ctx.pool.acquire(stored.worldId);
+    return { session: stored.session, stored, release: handle.release };
   }
   const handle = ctx.pool.acquire(spec.world);
   try {

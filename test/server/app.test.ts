@@ -189,6 +189,27 @@ describe('admin actions', () => {
   });
 });
 
+describe('sessions ending during a call', () => {
+  const slow = { latencyRate: 1, latencyMinMs: 400, latencyMaxMs: 400, sleep: true };
+
+  it('a call keeps its world open when its session is closed under it, even with no idle handle to spare', async () => {
+    const s = testServer(dir, { limits: { maxOpenWorlds: 1 } });
+    const session = (await json(await s.post('/v1/sessions', { world: W0, profile: slow }))).session;
+    const url = worlds[0]!.documents[1]!.url;
+    const open = s.post(`/v1/open?session=${session}`, { url });
+    await new Promise((r) => setTimeout(r, 100)); // the call is asleep in its simulated latency
+    expect((await s.request(`/v1/sessions/${session}`, { method: 'DELETE' })).status).toBe(200);
+    // Another world opens: the pool keeps one idle handle, and W0's would be the one to go.
+    expect((await s.post(`/v1/search?world=${W1}`, { query: 'price' })).status).toBe(200);
+    const res = await open;
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain(`URL: ${url}`);
+    // Once the call is over, nothing holds W0: it is closed like any idle handle over the limit.
+    expect(s.ctx.pool.openCount).toBe(1);
+    s.ctx.close();
+  });
+});
+
 describe('limits', () => {
   it('rate limits per session with 429 and Retry-After; other keys and probes are unaffected', async () => {
     const s = testServer(dir, { limits: { rateLimit: 1, rateBurst: 2 } });
