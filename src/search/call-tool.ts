@@ -43,6 +43,18 @@ export interface ToolResult {
 export interface CallOptions {
   /** Really wait for simulated latency (default: the profile's `sleep`). */
   sleep?: boolean;
+  /** Ends the wait early (a server stopping): the call then fails with UNAVAILABLE. */
+  signal?: AbortSignal;
+}
+
+/** Wait `ms` of simulated latency, unless `signal` ends the wait first. */
+async function waitLatency(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  try {
+    await sleep(ms, undefined, signal ? { signal } : undefined);
+  } catch (e) {
+    if (signal?.aborted) throw new FictionError('UNAVAILABLE', 'the server stopped before the call finished: retry on another replica');
+    throw e;
+  }
 }
 
 interface Prepared {
@@ -123,7 +135,7 @@ export async function callTool(session: Session, call: ToolCall, opts: CallOptio
   const outputs = p.search ? await Promise.all(renderInputs(session, p.search.run).map((input) => (input ? session.renderer.renderSearch(input) : undefined))) : [];
   const renderMs = now() - t;
   const slept = (opts.sleep ?? session.profile.sleep) && p.plan.latencyMs > 0;
-  if (slept) await sleep(p.plan.latencyMs);
+  if (slept) await waitLatency(p.plan.latencyMs, opts.signal);
   return complete(session, p, outputs, renderMs, slept);
 }
 

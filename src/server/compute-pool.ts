@@ -175,17 +175,23 @@ export class ComputePool {
     return this.sum('closes');
   }
 
-  /** Close every worker's sessions and worlds, then let it exit (terminated after `timeoutMs`). Idempotent. */
+  /**
+   * Close every worker's sessions and worlds and let it exit; a worker not gone `timeoutMs` after the
+   * request (still answering it, or stuck) is terminated. Idempotent.
+   */
   close(timeoutMs = 5000): Promise<void> {
     this.closing ??= (async () => {
       await Promise.all(
         this.slots.map(async (s, i) => {
-          if (!s.dead) await this.request(i, { op: 'shutdown' }).catch(() => {});
           let timer: NodeJS.Timeout | undefined;
           const late = new Promise<void>((resolve) => {
             timer = setTimeout(() => void s.worker.terminate().then(() => resolve(), () => resolve()), timeoutMs);
           });
-          await Promise.race([s.exited, late]);
+          const gone = (async () => {
+            if (!s.dead) await this.request(i, { op: 'shutdown' }).catch(() => {});
+            await s.exited;
+          })();
+          await Promise.race([gone, late]);
           clearTimeout(timer);
         }),
       );

@@ -138,7 +138,12 @@ const inFlight = new Set<Promise<unknown>>();
 
 /** `run`, except that a shutdown first lets every request started before it finish. */
 async function runInOrder(msg: ComputeRequest): Promise<unknown> {
-  if (msg.op === 'shutdown') await Promise.allSettled([...inFlight]);
+  if (msg.op === 'shutdown') {
+    // The HTTP thread has waited out its drain timeout before it asks: calls still asleep in simulated
+    // latency end now (UNAVAILABLE), and the others finish.
+    ctx.abandon();
+    await Promise.allSettled([...inFlight]);
+  }
   const p = run(msg);
   inFlight.add(p);
   try {

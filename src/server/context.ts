@@ -45,6 +45,13 @@ export interface ServerContext {
   inFlight: number;
   /** The worker threads running the search core, when there are any (else it runs in this thread). */
   readonly compute: ComputePool | undefined;
+  /**
+   * Aborted when the server stops waiting for in-flight calls (`abandon`, or `close`): a call still
+   * asleep in its simulated latency ends then, instead of keeping a stopped server alive.
+   */
+  readonly stopping: AbortSignal;
+  /** End the calls still waiting (see `stopping`); `close` does it first. */
+  abandon(): void;
   /** Live sessions (in this thread or the workers), and open world handles. */
   sessionCount(): number;
   openWorldCount(): number;
@@ -80,6 +87,7 @@ export function createServerContext(opts: ServerOptions): ServerContext {
         limits: { ...limits, maxSessions: share(limits.maxSessions, threads), maxOpenWorlds: share(limits.maxOpenWorlds, threads) },
       }, metrics)
     : undefined;
+  const stop = new AbortController();
   const sweep = setInterval(() => sessions.sweep(), Math.max(1000, Math.min(60_000, limits.sessionTtlMs / 4)));
   sweep.unref();
 
@@ -87,7 +95,10 @@ export function createServerContext(opts: ServerOptions): ServerContext {
     limits, pool, sessions, limiter, metrics, log, renderer, adminToken: opts.adminToken || undefined, draining: false, inFlight: 0, compute,
     sessionCount: () => sessions.size + (compute?.sessions ?? 0),
     openWorldCount: () => pool.openCount + (compute?.openWorlds ?? 0),
+    stopping: stop.signal,
+    abandon: () => stop.abort(),
     close: () => {
+      stop.abort();
       clearInterval(sweep);
       sessions.closeAll();
       pool.closeAll();

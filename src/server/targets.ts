@@ -52,7 +52,7 @@ export function openTarget(ctx: ServerContext, spec: TargetSpec): CallTarget {
 /** Run one tool call at a target through the core (edge limits first), counting it. */
 export async function runToolCall(ctx: ServerContext, target: CallTarget, call: ToolCall): Promise<ToolResult> {
   checkCallLimits(call, ctx.limits);
-  const result = await callTool(target.session, call);
+  const result = await callTool(target.session, call, { signal: ctx.stopping });
   ctx.metrics.count('fictionworld_tool_calls_total', 'Tool calls answered, by tool and outcome (ok, or the simulated fault).', {
     tool: result.meta.tool, outcome: result.error?.type ?? 'ok',
   });

@@ -1,6 +1,8 @@
 /** SIGTERM on a spawned `fictionworld serve` (core in the HTTP thread, or in two worker threads): in-flight requests finish, new ones are refused, the process exits 0. */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { startServer } from '../../src/server/listen.js';
+import { createLogger } from '../../src/server/log.js';
 import { MAIN, REPO } from './mcp-clients.js';
 import { worldsDir } from './fixtures.js';
 
@@ -46,4 +48,23 @@ describe.each([1, 2])('serve --threads %i: SIGTERM drains', (threads) => {
     expect(logs.find((l) => l.msg === 'stopped').abandoned).toBe(0);
     expect(await fetch(`${url}/health`).then(() => 'answered', () => 'refused')).toBe('refused');
   });
+});
+
+describe.each([1, 2])('--threads %i: a call still asleep when the drain timeout runs out', (threads) => {
+  it('is abandoned: shutdown completes and the call ends, not a minute later', async () => {
+    const running = await startServer({ worlds: dir, port: 0, threads, logger: createLogger('silent'), limits: { drainTimeoutMs: 300 } });
+    const profile = { latencyRate: 1, latencyMinMs: 60_000, latencyMaxMs: 60_000, sleep: true };
+    const created = await fetch(`${running.url}/v1/sessions`, { method: 'POST', body: JSON.stringify({ world: W0, profile }) });
+    const { session } = (await created.json()) as { session: string };
+    const call = fetch(`${running.url}/v1/search?session=${session}`, { method: 'POST', body: JSON.stringify({ query: 'launch price' }) }).then(
+      (r) => r.status,
+      () => 'connection closed',
+    );
+    await new Promise((r) => setTimeout(r, 200));
+    // Before, a worker's shutdown waited for the sleeping call (a minute here; up to the 600-s cap),
+    // and in the HTTP thread the sleep kept the stopped process alive as long.
+    await running.shutdown();
+    expect(await call).toBe('connection closed');
+    await vi.waitFor(() => expect(running.ctx.inFlight).toBe(0), { timeout: 5000, interval: 20 });
+  }, 20_000);
 });
