@@ -1,7 +1,8 @@
 /**
  * Unicode folding for the leak detector: every surface trick that leaves a word readable to a model
- * (case, accents, compatibility forms such as full-width digits or mathematical letters, zero-width and
- * control characters, look-alike Cyrillic and Greek letters, typographic dashes, quotes and spaces)
+ * (case, accents, compatibility forms such as full-width digits or mathematical letters, digits of
+ * other scripts, zero-width and control characters, look-alike Cyrillic and Greek letters, typographic
+ * dashes, quotes and spaces)
  * folds to one plain lowercase form. The detector works on folded text only; its offsets are offsets
  * into the folded string.
  */
@@ -29,11 +30,34 @@ const INVISIBLE = /[\p{Cf}\u034F\u115F\u1160\u3164\uFFA0\u180B-\u180F]/gu;
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g;
 const SPACES = /[\s\p{Zs}\u2028\u2029]+/gu;
 const MARKS = /\p{M}+/gu;
+/** Decimal digits of any script but ASCII's (Arabic-Indic ٤٢, Devanagari ४२, ...): NFKC leaves them. */
+const SCRIPT_DIGITS = /[^\P{Nd}0-9]/gu;
+/** The Arabic thousands and decimal separators and percent sign, written between such digits. */
+const ARABIC_NUMBER_SIGNS: Record<string, string> = { '\u066C': ',', '\u066B': '.', '\u066A': '%' };
+const DIGIT = /^\p{Nd}$/u;
+const scriptDigits = new Map<string, string>();
+
+/**
+ * The ASCII digit for a decimal digit of another script. Unicode keeps each script's digits as a run of
+ * ten code points from 0 to 9, so a digit's value is its distance from the start of its run (runs that
+ * touch, as in the mathematical digits, are whole tens: the remainder still gives the value).
+ */
+function asciiDigit(d: string): string {
+  let ascii = scriptDigits.get(d);
+  if (ascii === undefined) {
+    const cp = d.codePointAt(0)!;
+    let start = cp;
+    while (start > 0 && DIGIT.test(String.fromCodePoint(start - 1))) start--;
+    scriptDigits.set(d, (ascii = String((cp - start) % 10)));
+  }
+  return ascii;
+}
 
 /**
  * Fold text for matching: NFKC, lowercase, diacritics and other combining marks removed, invisible and
- * control characters removed, look-alike letters mapped to Latin, dashes to "-", quotes to ' and ",
- * every run of white space to one space. Superscript digits become "^digits" so "10⁶" reads as "10^6".
+ * control characters removed, look-alike letters mapped to Latin, digits of every script to ASCII
+ * digits, dashes to "-", quotes to ' and ", every run of white space to one space. Superscript digits
+ * become "^digits" so "10⁶" reads as "10^6".
  */
 export function fold(text: string): string {
   const hit = cache.get(text);
@@ -65,7 +89,8 @@ function foldUncached(text: string): string {
 /** The whole fold, for any text. */
 export function foldFull(text: string): string {
   let s = text.replace(/[⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻]+/g, (m) => `^${[...m].map((c) => SUPERSCRIPTS[c]).join('')}`);
-  s = s.normalize('NFKC').toLowerCase().normalize('NFD').replace(MARKS, '');
+  s = s.normalize('NFKC').replace(SCRIPT_DIGITS, asciiDigit).replace(/[\u066A-\u066C]/g, (c) => ARABIC_NUMBER_SIGNS[c]!);
+  s = s.toLowerCase().normalize('NFD').replace(MARKS, '');
   s = s.replace(INVISIBLE, '').replace(CONTROL, '');
   s = s.replace(LETTER_RE, (c) => LETTERS[c] ?? c);
   s = s.replace(DASHES, '-').replace(SINGLE_QUOTES, "'").replace(DOUBLE_QUOTES, '"').replace(/×/g, 'x');

@@ -4,6 +4,13 @@ const FULLWIDTH = (s: string) => s.replace(/[!-~]/g, (c) => String.fromCharCode(
 const ACCENTS: Record<string, string> = { a: 'á', e: 'é', i: 'í', o: 'ö', u: 'ü', A: 'Á', E: 'É', O: 'Ö' };
 const CYRILLIC: Record<string, string> = { a: 'а', e: 'е', o: 'о', c: 'с', p: 'р', x: 'х' };
 
+/** Digits in another script's digits (zero at `zero`), with the Arabic separators between digits when `arabic`. */
+function scriptDigits(s: string, zero: number, arabic: boolean): string {
+  let out = s.replace(/[0-9]/g, (d) => String.fromCodePoint(zero + Number(d)));
+  if (arabic) out = out.replace(/(?<=\p{Nd}),(?=\p{Nd})/gu, '\u066C').replace(/(?<=\p{Nd})\.(?=\p{Nd})/gu, '\u066B');
+  return out;
+}
+
 /** Insert a character after the first letter or digit that is followed by another one. */
 function insertInside(s: string, ch: string): string {
   const m = /[\p{L}\p{N}](?=[\p{L}\p{N}])/u.exec(s);
@@ -23,6 +30,8 @@ export const TRANSFORMS: Record<string, (s: string) => string> = {
   cyrillic: (s) => s.replace(/[aeocpx]/g, (c) => CYRILLIC[c] ?? c),
   combining: (s) => s.replace(/([a-z])/, '$1\u0301'),
   decomposed: (s) => s.normalize('NFD'),
+  arabicDigits: (s) => scriptDigits(s, 0x0660, true),
+  devanagariDigits: (s) => scriptDigits(s, 0x0966, false),
 };
 
 export const CONTEXTS = [

@@ -24,6 +24,23 @@ describe('fold', () => {
     expect(fold('1.2\u00D710\u2076')).toBe('1.2x10^6');
   });
 
+  it('reads the digits of every script as ASCII digits, and the Arabic number signs', () => {
+    expect(fold('It sold ٤٢ million units in ١٩٩٩.')).toBe('it sold 42 million units in 1999.');
+    expect(fold('٤٬٦٤٣ and ٣٫٥٪')).toBe('4,643 and 3.5%');
+    expect(fold('۴۶ ४६ ৪৬ ๔๖ ༤༦')).toBe('46 46 46 46 46');
+    // Every decimal digit Unicode has, run by run: each run of ten reads 0 to 9.
+    const nd = /^\p{Nd}$/u;
+    let runs = 0;
+    for (let cp = 0; cp <= 0x10ffff; cp++) {
+      if ((cp >= 0xd800 && cp <= 0xdfff) || !nd.test(String.fromCodePoint(cp))) continue;
+      let start = cp;
+      while (nd.test(String.fromCodePoint(start - 1))) start--;
+      expect(fold(String.fromCodePoint(cp)), cp.toString(16)).toBe(String((cp - start) % 10));
+      if ((cp - start) % 10 === 0) runs++;
+    }
+    expect(runs).toBeGreaterThan(50);
+  });
+
   it('keeps letters and digits for length checks', () => {
     expect(alnum(fold('Zentria X-9!'))).toBe('zentriax9');
   });

@@ -58,6 +58,14 @@ describe('ungroundedClaims', () => {
     }
   });
 
+  it('reads digits of other scripts as numbers: an invented number in them is flagged', () => {
+    for (const t of ['plain', 'arabicDigits', 'devanagariDigits']) {
+      const problems = ungroundedClaims(world, rec, TRANSFORMS[t]!('It sold 98,765,432 units.'));
+      expect(problems.length, t).toBeGreaterThan(0);
+    }
+    expect(ungroundedClaims(world, rec, 'It sold ٤٢ million units in ١٩٩٩.').length).toBeGreaterThan(0);
+  });
+
   it('a fact of another page is not grounded in this one', () => {
     const other = world.passagesOf(newsPage.id).find((p) => p.ord > 0 && /\d/.test(p.text) && !rec.passages.some((q) => q.text === p.text))!;
     expect(ungroundedClaims(world, rec, other.text).length).toBeGreaterThan(0);
