@@ -147,17 +147,16 @@ export function createLlmRenderer(options: LlmRendererOptions | Readonly<Record<
       return { results: input.hits.map(resultFromHit), renderer: fallbackName(label) };
     };
 
-    let cached = verified.get(req.key);
-    let label: string | undefined;
+    const label = groundingLabel(input.world);
+    let cached = verified.get(req.key, label);
     if (!cached) {
       const stored = cache?.lookup(req.key);
       // An answer this grounding check stored over this same world text, unaltered since (its digest
       // matches), is used as stored; any other (an older check's, other world text, an edited or
       // damaged row) is checked again against the records, and stamped anew when it passes.
       if (stored) {
-        label = groundingLabel(input.world);
         if (stored.checkedBy === label || cachedStillGrounded(input, req, stored.answer)) {
-          verified.set(req.key, (cached = stored.answer));
+          verified.set(req.key, (cached = stored.answer), label);
           if (stored.checkedBy !== label) cacheSet(req.key, input, cached, label);
         }
       }
@@ -210,8 +209,8 @@ export function createLlmRenderer(options: LlmRendererOptions | Readonly<Record<
         if (!grounding.ok) return fallback('ungrounded', grounding.violations);
         const answer: CachedAnswer = { snippets: {} };
         for (const { record, result } of grounding.matched) if (result.snippet) answer.snippets[record.url] = oneLine(result.snippet);
-        if (cache) verified.set(req.key, answer);
-        cacheSet(req.key, input, answer, label ?? groundingLabel(input.world));
+        if (cache) verified.set(req.key, answer, label);
+        cacheSet(req.key, input, answer, label);
         stats.answered++;
         emit({ ...base, kind: 'answered', attempts });
         return { results: assemble(input, answer), renderer: LLM_RENDERER };

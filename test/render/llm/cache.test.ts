@@ -199,6 +199,34 @@ describe('answers larger than a page of the cache file', () => {
   });
 });
 
+describe('answers kept in memory', () => {
+  it('are not served for a world whose text changed under the same id (a rebuilt file, reopened)', async () => {
+    const Database = (await import('better-sqlite3')).default;
+    const { copyFileSync } = await import('node:fs');
+    const { createSearchWorld } = await import('../../../src/search/world-index.js');
+    const rebuilt = join(tempDir('fw-llm-rebuilt-'), 'w5-000000.sqlite');
+    copyFileSync(llmTestWorld().path, rebuilt);
+    const db = new Database(rebuilt);
+    expect(db.prepare("UPDATE passages SET text = replace(text, '$359', '$499') WHERE text LIKE '%launched at a price of $359%'").run().changes).toBeGreaterThan(0);
+    db.close();
+    const r = make(join(dir, 'rebuilt.sqlite'));
+    const q = { name: 'web_search' as const, arguments: { query: 'Semtus Edge44 launch price' } };
+    const before = await callTool(createSession(world, { renderer: r }), q);
+    expect(before.meta.renderer).toBe('llm');
+    expect(before.text).toContain('$359');
+    const edited = createSearchWorld(rebuilt);
+    try {
+      const after = await callTool(createSession(edited, { renderer: r }), q);
+      expect(after.meta.renderer).not.toBe('llm-cache');
+      expect(after.text).not.toContain('$359');
+      expect(after.text).toContain('$499');
+    } finally {
+      edited.close();
+      r.close();
+    }
+  });
+});
+
 describe('the check stamp', () => {
   const meta = { model: 'm', prompt: 'p', world: 'w' };
   const answer = { snippets: { 'https://site.example/a': 'Zentria X9 sold 11,621,927 units.' } };
