@@ -10,15 +10,15 @@ export function bearerToken(header: string | undefined | null): string | undefin
   return m ? m[1] : undefined;
 }
 
+/** Does `header` carry the configured admin token? (Compared in constant time.) */
+export function carriesAdminToken(adminToken: string, header: string | undefined | null): boolean {
+  const given = bearerToken(header);
+  return given !== undefined && timingSafeEqual(digest(given), digest(adminToken));
+}
+
 /** Throw UNAUTHORIZED unless `header` carries the admin token (no token configured: everyone is admin). */
 export function requireAdmin(adminToken: string | undefined, header: string | undefined | null): void {
   if (!adminToken) return;
-  const given = bearerToken(header);
-  if (given === undefined || !timingSafeEqual(digest(given), digest(adminToken)))
-    throw new FictionError('UNAUTHORIZED', 'this is an admin action: send Authorization: Bearer <admin token>');
+  if (!carriesAdminToken(adminToken, header)) throw new FictionError('UNAUTHORIZED', 'this is an admin action: send Authorization: Bearer <admin token>');
 }
 
-/** A short, non-reversible label for an API key (rate-limit key and logs never hold the key itself). */
-export function keyLabel(token: string): string {
-  return createHash('sha256').update(token).digest('base64url').slice(0, 16);
-}

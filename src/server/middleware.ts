@@ -4,9 +4,10 @@
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import { routePath } from 'hono/route';
-import { bearerToken, keyLabel } from './auth.js';
+import { carriesAdminToken } from './auth.js';
 import type { ServerContext } from './context.js';
 import { errorReply } from './http-errors.js';
+import { SESSION_ID_RE } from './session-store.js';
 
 /** Routes that are never rate limited or refused for load (probes must see the truth). */
 const PROBES = new Set(['/health', '/metrics']);
@@ -49,12 +50,21 @@ export function accounting(ctx: ServerContext): MiddlewareHandler {
   };
 }
 
-/** Who a request counts against: its session, else its API key, else its client address. */
-export function rateKey(c: Context): string {
-  const session = c.req.query('session') ?? /^\/v1\/sessions\/([^/]+)/.exec(c.req.path)?.[1];
-  if (session) return `s:${session.slice(0, 64)}`;
-  const token = bearerToken(c.req.header('authorization')) ?? c.req.header('x-api-key');
-  if (token) return `k:${keyLabel(token)}`;
+/** Routes that act on the session their `?session=` names. */
+const SESSION_ROUTES = new Set(['/v1/search', '/v1/open', '/v1/call', '/retrieve', '/mcp']);
+
+/**
+ * Who a request counts against: the session it acts on; else the admin, for a request carrying the
+ * configured admin token; else its client address. Nothing else a client writes picks its bucket: a
+ * session id counts only on a route that acts on it and only in a session id's shape (an id that names
+ * no session is refused as cheaply as it is counted), and a header the server has no key for is no key
+ * (a new value per request would otherwise get a fresh bucket each time).
+ */
+export function rateKey(c: Context, adminToken?: string): string {
+  const path = c.req.path;
+  const session = SESSION_ROUTES.has(path) ? c.req.query('session') : /^\/v1\/sessions\/([^/]+)/.exec(path)?.[1];
+  if (session !== undefined && SESSION_ID_RE.test(session)) return `s:${session}`;
+  if (adminToken && carriesAdminToken(adminToken, c.req.header('authorization'))) return 'k:admin';
   const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
   return `a:${env?.incoming?.socket?.remoteAddress ?? 'local'}`;
 }
@@ -62,7 +72,7 @@ export function rateKey(c: Context): string {
 export function rateLimit(ctx: ServerContext): MiddlewareHandler {
   return async function limit(c, next) {
     if (!ctx.limiter.enabled || PROBES.has(c.req.path)) return next();
-    const wait = ctx.limiter.take(rateKey(c));
+    const wait = ctx.limiter.take(rateKey(c, ctx.adminToken));
     if (wait > 0) {
       ctx.metrics.count('fictionworld_rate_limited_total', 'Requests refused by the rate limiter.');
       return replyError(c, 'RATE_LIMITED', `too many requests: retry in ${wait} s`, wait);

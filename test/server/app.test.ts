@@ -228,6 +228,22 @@ describe('limits', () => {
     s.ctx.close();
   });
 
+  it('a client cannot pick its own bucket: made-up keys and session ids on other routes count as its address', async () => {
+    const s = testServer(dir, { limits: { rateLimit: 1, rateBurst: 2 }, adminToken: 'T' });
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) statuses.push((await s.post(`/v1/search?world=${W0}`, { query: 'price' }, { 'x-api-key': `k${i}`, authorization: `Bearer k${i}` })).status);
+    expect(statuses).toEqual([200, 200, 429, 429, 429]);
+    const fake = (i: number) => `s_${String(i).padStart(24, 'A')}`;
+    expect((await s.post(`/v1/sessions?session=${fake(1)}`, { world: W0 })).status).toBe(429);
+    // A request that acts on a session counts against it, and the admin token is a key of its own.
+    const created = await s.post('/v1/sessions', { world: W0 }, { authorization: 'Bearer T' });
+    expect(created.status).toBe(201);
+    expect((await s.post(`/v1/search?session=${(await json(created)).session}`, { query: 'price' })).status).toBe(200);
+    // A session id in a session's shape that names no session is refused (404), on its own bucket.
+    expect((await s.post(`/v1/search?session=${fake(2)}`, { query: 'price' })).status).toBe(404);
+    s.ctx.close();
+  });
+
   it('answers 503 with Retry-After when overloaded or draining', async () => {
     const s = testServer(dir, { limits: { maxInFlight: 0 } });
     const busy = await s.request('/v1/worlds');
