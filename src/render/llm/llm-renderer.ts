@@ -181,6 +181,8 @@ export function createLlmRenderer(options: LlmRendererOptions | Readonly<Record<
       for (let round = 0; round < 2; round++) {
         const request = round === 0 ? { messages, seed: req.seed } : { messages: [...messages, { role: 'user' as const, content: FORMAT_REMINDER }], seed: req.seed + 1 };
         stats.requests++;
+        // What the endpoint was given of the budget: the rest went to the queue (and to a first round).
+        const given = deadline - now();
         const pending = settle(completeWithRetries(client, request, settings, deadline, req.key));
         if (!context) {
           // What the grounding check needs of the records does not depend on the reply: work it out
@@ -191,6 +193,13 @@ export function createLlmRenderer(options: LlmRendererOptions | Readonly<Record<
         const outcome = await pending;
         if (!outcome.ok) {
           const err = classify(outcome.error);
+          // A first request's timeout counts against the endpoint only when it had at least half the
+          // budget: one that waited out most of it in the queue says the queue is long, not the endpoint
+          // sick (and a backlog must not open the circuit for everyone).
+          if (round === 0 && err.kind === 'timeout' && given < settings.timeoutMs / 2) {
+            breaker.neutral();
+            return fallback('queue_timeout');
+          }
           breaker.failure();
           return fallback(err.label);
         }

@@ -224,6 +224,17 @@ describe('world-model renderer against a fake OpenAI-compatible endpoint', () =>
     r.close();
   });
 
+  it('a call that waited out most of its budget in the queue is no failure of the endpoint: the circuit stays closed', async () => {
+    // One slot; each answer takes 600 ms of a 1,000-ms budget. The second call gets the slot with about
+    // 400 ms left and times out; the third never gets it. Neither is the endpoint's fault.
+    const r = renderer(slow(600), { concurrency: 1, timeoutMs: 1000, breakerFailures: 1 });
+    const outs = await Promise.all(['Semtus Edge44', 'Bronmo One55', 'Necistix Devices'].map((q) => search(r, q)));
+    expect(outs.map((o) => o.meta.renderer)).toEqual(['llm', 'template:fallback:queue_timeout', 'template:fallback:queue_timeout']);
+    expect(r.breaker.state).toBe('closed');
+    expect((await search(r, 'Rocrios Labs')).meta.renderer).toBe('llm');
+    r.close();
+  });
+
   it('keeps at most `concurrency` requests in flight, and refuses beyond the queue', async () => {
     let inFlight = 0;
     let most = 0;
