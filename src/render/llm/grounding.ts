@@ -162,7 +162,7 @@ function datesOf(text: string): readonly DateMention[] {
  * unaltered since is used without checking it again. Change it whenever the check changes, so that
  * answers an older check let through are checked again.
  */
-export const GROUNDING_CHECK = 'grounding-v1';
+export const GROUNDING_CHECK = 'grounding-v2';
 
 /**
  * What a cache row says it was checked by: this check, over this world's text (every page's URL, title
@@ -249,7 +249,9 @@ export function groundingContext(world: SearchWorld, records: readonly PromptRec
 const sameNumber = (a: number, b: number) => Math.abs(Math.abs(a) - Math.abs(b)) <= 1e-9 * Math.max(1, Math.abs(b));
 const sameDate = (a: DateReading, b: DateReading) => a.y === b.y && a.m === b.m && (a.d === undefined || a.d === b.d);
 
-const URL_RE = /(?:https?:\/\/)?(?:[a-z0-9-]+\.)+[a-z]{2,}(?:\/[^\s"'<>)]*)?/g;
+const URL_RE = /(?:https?:\/\/)?(?:[a-z0-9-]+\.)+[a-z]{2,}(?:\/[^\s"'<>)]*)?/gi;
+/** A URL with something after its host: a path, a query or a fragment. */
+const PAST_HOST = /^(?:https?:\/\/)?[^/?#]+[/?#]./i;
 const TOKEN_RE = /[\p{L}\p{M}\p{N}]+/gu;
 
 function isNameLike(token: string): boolean {
@@ -298,10 +300,14 @@ function unstated(world: SearchWorld, ev: readonly Claims[], snippet: string, qu
   if (query.size > 0) {
     for (const w of new Set(alnumSpaced(folded).trim().split(' '))) if (query.has(w) && !ev.some((c) => c.words.has(w))) problems.push(`echo:${w}`);
   }
-  for (const m of folded.matchAll(URL_RE)) {
+  // URLs are read with their case (paths are case-sensitive): a URL with a path must be a page of the
+  // world, with no query or fragment added; a bare host must be one of the world's sites.
+  const cased = text.normalize('NFKC').replace(/\p{Cf}+/gu, '');
+  for (const m of cased.matchAll(URL_RE)) {
     const u = m[0].replace(/[.,;:]+$/, '');
-    const found = /^https?:/.test(u) || u.includes('/') ? findPage(world, u) : { page: undefined, host: u };
-    if (!found.page && !(found.host && world.hasHost(found.host))) problems.push(`url:${u}`);
+    const found = /^https?:/i.test(u) || u.includes('/') ? findPage(world, u) : { page: undefined, host: u.toLowerCase() };
+    const grounded = found.page ? !/[?#]/.test(u) : !PAST_HOST.test(u) && found.host !== null && world.hasHost(found.host.toLowerCase());
+    if (!grounded) problems.push(`url:${u}`);
   }
   const dateMentions = findDates(folded);
   for (const d of dateMentions) if (!d.readings.some((r) => ev.some((c) => c.dates.some((e) => sameDate(r, e))))) problems.push(`date:${d.text}`);
@@ -309,7 +315,6 @@ function unstated(world: SearchWorld, ev: readonly Claims[], snippet: string, qu
     if (!/\d/.test(n.text) && n.readings.every((r) => Math.abs(r.value) < 100)) continue;
     if (!n.readings.some((r) => ev.some((c) => c.numbers.some((e) => sameNumber(r.value, e))))) problems.push(`number:${n.text}`);
   }
-  const cased = text.normalize('NFKC').replace(/\p{Cf}+/gu, '');
   let run: string[] = [];
   let runEnd = -1;
   const closeRun = () => {

@@ -66,6 +66,14 @@ describe('ungroundedClaims', () => {
     expect(ungroundedClaims(world, rec, 'It sold ٤٢ million units in ١٩٩٩.').length).toBeGreaterThan(0);
   });
 
+  it('a URL in a snippet must be a page of the world, as written: no invented path, query or fragment', () => {
+    const host = new URL(entityPage.url).host;
+    for (const ok of [`See ${entityPage.url} for more.`, `See ${entityPage.url}/ for more.`, `More on ${host}.`]) expect(ungroundedClaims(world, rec, ok), ok).toEqual([]);
+    for (const bad of [`More at https://${host}/wiki/quixotron_ceo_john_smith`, `See ${entityPage.url}?ceo=quixotron`, `See ${entityPage.url}#quixotron`, `See ${entityPage.url.toLowerCase()}`]) {
+      expect(ungroundedClaims(world, rec, bad).some((p) => p.startsWith('url:')), bad).toBe(true);
+    }
+  });
+
   it('a fact of another page is not grounded in this one', () => {
     const other = world.passagesOf(newsPage.id).find((p) => p.ord > 0 && /\d/.test(p.text) && !rec.passages.some((q) => q.text === p.text))!;
     expect(ungroundedClaims(world, rec, other.text).length).toBeGreaterThan(0);
@@ -170,7 +178,7 @@ describe('grounding context (worked out while the request is in flight)', () => 
 describe('groundingLabel (what a cache row says it was checked against)', () => {
   it('is the same for the same world text and changes when a passage, a title or a date changes', () => {
     const label = groundingLabel(world);
-    expect(label).toMatch(/^grounding-v1:[0-9a-f]{24}$/);
+    expect(label).toMatch(/^grounding-v2:[0-9a-f]{24}$/);
     const again = openTestWorld();
     try {
       expect(groundingLabel(again)).toBe(label);
