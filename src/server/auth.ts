@@ -21,4 +21,3 @@ export function requireAdmin(adminToken: string | undefined, header: string | un
   if (!adminToken) return;
   if (!carriesAdminToken(adminToken, header)) throw new FictionError('UNAUTHORIZED', 'this is an admin action: send Authorization: Bearer <admin token>');
 }
-
