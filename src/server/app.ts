@@ -118,6 +118,10 @@ export function createApp(ctx: ServerContext): Hono {
     const spec = { world: body.world, task: body.task, seed: body.seed, profile: body.profile };
     let described: SessionDescription;
     if (ctx.compute) {
+      // The limit is the server's, not each worker's share: counted here, over the workers' latest
+      // counts (asked again, expired sessions swept, before refusing) and the creates under way.
+      if (ctx.compute.heldSessions >= ctx.limits.maxSessions) await ctx.compute.refresh();
+      if (ctx.compute.heldSessions >= ctx.limits.maxSessions) throw new FictionError('UNAVAILABLE', `the server holds its maximum of ${ctx.limits.maxSessions} sessions: close some or retry later`);
       const { id, index } = ctx.compute.placeSession(newSessionId);
       described = await ctx.compute.create<SessionDescription>(index, { op: 'create', id, spec });
     } else {

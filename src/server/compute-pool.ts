@@ -163,6 +163,11 @@ export class ComputePool {
     return this.sum('sessions');
   }
 
+  /** Sessions the live workers hold or are creating, as of their last replies. */
+  get heldSessions(): number {
+    return this.slots.reduce((n, s) => n + (s.dead ? 0 : s.stats.sessions + s.creating), 0);
+  }
+
   get openWorlds(): number {
     return this.sum('openWorlds');
   }

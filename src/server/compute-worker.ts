@@ -105,6 +105,8 @@ async function run(m: ComputeOp): Promise<unknown> {
       }
     }
     case 'stats':
+      // The counts come with the reply: expired sessions are not counted.
+      ctx.sessions.sweep();
       return null;
     case 'shutdown':
       ctx.close();

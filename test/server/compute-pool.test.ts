@@ -144,6 +144,23 @@ describe('serve --threads', () => {
     expect(after).toMatch(/^fictionworld_tool_calls_total\{tool="web_search",outcome="ok"\} \d+$/m);
   });
 
+  it('holds the server to --max-sessions in total, not each worker to its share', async () => {
+    for (const threads of [1, 2, 3]) {
+      const s = await startServer({ worlds: dir, port: 0, logger: createLogger('silent'), threads, limits: { rateLimit: 0, maxSessions: 2 } });
+      try {
+        const create = () => fetch(`${s.url}/v1/sessions`, { method: 'POST', body: JSON.stringify({ world: W0 }) });
+        const first = await create();
+        const statuses = [first.status, ...(await Promise.all([create(), create(), create()])).map((r) => r.status)].sort();
+        expect(statuses, `threads ${threads}`).toEqual([201, 201, 503, 503]);
+        const { session } = (await first.json()) as { session: string };
+        expect((await fetch(`${s.url}/v1/sessions/${session}`, { method: 'DELETE' })).status).toBe(200);
+        expect((await create()).status, `threads ${threads}`).toBe(201);
+      } finally {
+        await s.shutdown();
+      }
+    }
+  });
+
   it('stops its workers on shutdown', async () => {
     const s = await startServer({ worlds: dir, port: 0, logger: createLogger('silent'), threads: 2 });
     const res = await fetch(`${s.url}/v1/search?world=${W0}`, { method: 'POST', body: JSON.stringify({ query: 'launch price' }) });
