@@ -40,22 +40,40 @@ interface Slot {
   exited: Promise<void>;
 }
 
+export interface ComputePoolOptions {
+  /**
+   * A worker that stops (an uncaught error, out of memory) is started again after this delay, doubled
+   * for each restart before it (at most 30 s), so a worker that cannot start does not spin. Default 250 ms.
+   */
+  restartDelayMs?: number;
+}
+
 export class ComputePool {
   readonly size: number;
   private readonly slots: Slot[];
   private readonly metrics: Metrics;
+  private readonly data: ComputeWorkerData;
+  private readonly restartDelayMs: number;
+  private restarts = 0;
   private seq = 0;
   private closing: Promise<void> | undefined;
   private flushing: NodeJS.Immediate | undefined;
 
-  constructor(n: number, data: ComputeWorkerData, metrics: Metrics) {
+  constructor(n: number, data: ComputeWorkerData, metrics: Metrics, opts: ComputePoolOptions = {}) {
     this.size = n;
     this.metrics = metrics;
-    this.slots = Array.from({ length: n }, () => this.spawn(data));
+    this.data = data;
+    this.restartDelayMs = opts.restartDelayMs ?? 250;
+    this.slots = Array.from({ length: n }, (_, i) => this.spawn(i));
   }
 
-  private spawn(data: ComputeWorkerData): Slot {
-    const worker = new Worker(workerUrl(), { workerData: data });
+  /**
+   * Start the worker of slot `i`. If it stops while the pool is open, its pending requests fail
+   * (INTERNAL) and, after a delay, a new worker takes the slot: the sessions it held are gone (their ids
+   * answer 404 from then on, as expired ones do), and everything else is served again.
+   */
+  private spawn(i: number): Slot {
+    const worker = new Worker(workerUrl(), { workerData: this.data });
     const slot: Slot = { worker, pending: new Map(), outbox: [], stats: { sessions: 0, openWorlds: 0, opens: 0, closes: 0 }, creating: 0, dead: undefined, exited: Promise.resolve() };
     const fail = (e: Error) => {
       slot.dead ??= e;
@@ -75,8 +93,21 @@ export class ComputePool {
       }
     });
     worker.on('error', (e) => fail(e));
-    worker.once('exit', (code) => fail(new Error(`compute worker exited (${code})`)));
+    worker.once('exit', (code) => {
+      fail(new Error(`compute worker exited (${code})`));
+      if (!this.closing) this.restartLater(i, slot);
+    });
     return slot;
+  }
+
+  private restartLater(i: number, stopped: Slot): void {
+    const delay = Math.min(30_000, this.restartDelayMs * 2 ** Math.min(this.restarts, 10));
+    this.restarts++;
+    setTimeout(() => {
+      if (this.closing || this.slots[i] !== stopped) return;
+      this.slots[i] = this.spawn(i);
+      this.metrics.count('fictionworld_compute_worker_restarts_total', 'Compute workers started again after one stopped.');
+    }, delay).unref();
   }
 
   /** The worker index for a key (a session id or a world id). */

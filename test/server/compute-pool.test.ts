@@ -5,7 +5,7 @@
  * spread over the workers, and shutdown stops them.
  */
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ComputePool } from '../../src/server/compute-pool.js';
 import { DEFAULT_LIMITS } from '../../src/server/limits.js';
 import { startServer, type RunningServer } from '../../src/server/listen.js';
@@ -194,7 +194,8 @@ describe('ComputePool', () => {
   });
 
   it('places no session at a worker that has stopped', async () => {
-    const pool = new ComputePool(2, { worlds: dir, renderer: 'template', limits: DEFAULT_LIMITS, logLevel: 'silent' }, new Metrics());
+    // (Started again only after a minute here: see the next test.)
+    const pool = new ComputePool(2, { worlds: dir, renderer: 'template', limits: DEFAULT_LIMITS, logLevel: 'silent' }, new Metrics(), { restartDelayMs: 60_000 });
     const worker = (pool as unknown as { slots: { worker: import('node:worker_threads').Worker }[] }).slots[0]!.worker;
     const exited = new Promise((resolve) => worker.once('exit', resolve));
     await worker.terminate();
@@ -206,6 +207,26 @@ describe('ComputePool', () => {
       expect((await pool.create<{ session: string }>(index, { op: 'create', id, spec: { world: W0 } })).session).toBe(id);
     }
     await pool.close();
+  });
+
+  it('starts a worker again after it stops: its sessions are gone (404), everything else is served', async () => {
+    const metrics = new Metrics();
+    const pool = new ComputePool(1, { worlds: dir, renderer: 'template', limits: DEFAULT_LIMITS, logLevel: 'silent' }, metrics, { restartDelayMs: 20 });
+    const { id, index } = pool.placeSession(() => `s_${randomBytes(18).toString('base64url')}`);
+    await pool.create(index, { op: 'create', id, spec: { world: W0 } });
+    const slots = (pool as unknown as { slots: { worker: import('node:worker_threads').Worker }[] }).slots;
+    const first = slots[0]!.worker;
+    await first.terminate();
+    await vi.waitFor(() => expect(slots[0]!.worker).not.toBe(first), { timeout: 5000, interval: 10 });
+    await expect(pool.request(0, { op: 'get', id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    const body = await pool.request<Uint8Array>(0, { op: 'call', spec: { world: W0 }, call: { name: 'web_search', arguments: { query: 'launch price' } }, body: 'text' });
+    expect(new TextDecoder().decode(body)).toMatch(/^Results for "launch price":/);
+    expect(metrics.render()).toMatch(/fictionworld_compute_worker_restarts_total 1/);
+    const last = slots[0]!.worker;
+    await pool.close();
+    // A worker stopped by close() is not started again (the next restart would come after 40 ms).
+    await new Promise((r) => setTimeout(r, 200));
+    expect(slots[0]!.worker).toBe(last);
   });
 
   it('answers a request sent in the same turn as its shutdown before shutting down', async () => {
