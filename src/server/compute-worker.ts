@@ -78,7 +78,11 @@ ctx.metrics.count = (name, help, labels = {}, by = 1) => {
   else counts.set(key, { name, help, labels, by });
 };
 
+/** Set by a shutdown: a request that comes after it is refused, not run over closed sessions and worlds. */
+let stopped = false;
+
 async function run(m: ComputeOp): Promise<unknown> {
+  if (stopped && m.op !== 'stats' && m.op !== 'shutdown') throw new FictionError('UNAVAILABLE', 'the server is shutting down: retry on another replica');
   switch (m.op) {
     case 'create':
       return ctx.sessions.describe(ctx.sessions.create(m.spec, m.id));
@@ -142,7 +146,8 @@ const inFlight = new Set<Promise<unknown>>();
 async function runInOrder(msg: ComputeRequest): Promise<unknown> {
   if (msg.op === 'shutdown') {
     // The HTTP thread has waited out its drain timeout before it asks: calls still asleep in simulated
-    // latency end now (UNAVAILABLE), and the others finish.
+    // latency end now (UNAVAILABLE), the others finish, and requests that come after are refused.
+    stopped = true;
     ctx.abandon();
     await Promise.allSettled([...inFlight]);
   }

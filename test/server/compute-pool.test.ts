@@ -235,8 +235,11 @@ describe('ComputePool', () => {
       pool.request<Uint8Array>(0, { op: 'call', spec: { world: W0 }, call: { name: 'web_search', arguments: { query } }, body: 'text' }),
     );
     const closing = pool.close();
+    // One sent after the shutdown is refused, not run over the closed sessions and worlds.
+    const late = pool.request(0, { op: 'call', spec: { world: W0 }, call: { name: 'web_search', arguments: { query: 'late' } }, body: 'text' });
     // An HTTP body comes back as its UTF-8 bytes, moved from the worker with the reply.
     for (const call of calls) expect(new TextDecoder().decode(await call)).toMatch(/^Results for "/);
+    await expect(late).rejects.toMatchObject({ code: 'UNAVAILABLE' });
     await closing;
   });
 });
