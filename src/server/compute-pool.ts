@@ -38,6 +38,8 @@ interface Slot {
   creating: number;
   dead: Error | undefined;
   exited: Promise<void>;
+  /** When this worker started (performance.now()). */
+  startedAt: number;
 }
 
 export interface ComputePoolOptions {
@@ -74,7 +76,7 @@ export class ComputePool {
    */
   private spawn(i: number): Slot {
     const worker = new Worker(workerUrl(), { workerData: this.data });
-    const slot: Slot = { worker, pending: new Map(), outbox: [], stats: { sessions: 0, openWorlds: 0, opens: 0, closes: 0 }, creating: 0, dead: undefined, exited: Promise.resolve() };
+    const slot: Slot = { worker, pending: new Map(), outbox: [], stats: { sessions: 0, openWorlds: 0, opens: 0, closes: 0 }, creating: 0, dead: undefined, exited: Promise.resolve(), startedAt: performance.now() };
     const fail = (e: Error) => {
       slot.dead ??= e;
       for (const p of slot.pending.values()) p.reject(new FictionError('INTERNAL', 'a compute worker stopped', { cause: e }));
@@ -95,6 +97,8 @@ export class ComputePool {
     worker.on('error', (e) => fail(e));
     worker.once('exit', (code) => {
       fail(new Error(`compute worker exited (${code})`));
+      // A worker that ran a while before it stopped starts the delays over.
+      if (performance.now() - slot.startedAt > 60_000) this.restarts = 0;
       if (!this.closing) this.restartLater(i, slot);
     });
     return slot;
@@ -147,7 +151,8 @@ export class ComputePool {
 
   request<T>(index: number, op: ComputeOp): Promise<T> {
     const slot = this.slots[index]!;
-    if (slot.dead) return Promise.reject(new FictionError('INTERNAL', 'a compute worker stopped', { cause: slot.dead }));
+    // A stopped worker of an open pool is being started again: retry shortly (503), unlike a closed pool's.
+    if (slot.dead) return Promise.reject(new FictionError(this.closing ? 'INTERNAL' : 'UNAVAILABLE', 'a compute worker stopped: retry shortly', { cause: slot.dead }));
     const seq = ++this.seq;
     return new Promise<T>((resolve, reject) => {
       slot.pending.set(seq, { resolve: resolve as (v: unknown) => void, reject });

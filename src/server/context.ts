@@ -3,6 +3,7 @@
  * limiter, metrics, the logger and the renderer. HTTP routes, /retrieve and /mcp all read it; tests
  * build one directly and call the app in-process.
  */
+import { setMaxListeners } from 'node:events';
 import { createRenderer, type Renderer } from '../render/renderer.js';
 import { ComputePool } from './compute-pool.js';
 import { FictionError } from '../errors.js';
@@ -88,6 +89,8 @@ export function createServerContext(opts: ServerOptions): ServerContext {
       }, metrics)
     : undefined;
   const stop = new AbortController();
+  // Every call asleep in simulated latency listens to it: any number at once is expected, not a leak.
+  setMaxListeners(0, stop.signal);
   const sweep = setInterval(() => sessions.sweep(), Math.max(1000, Math.min(60_000, limits.sessionTtlMs / 4)));
   sweep.unref();
 

@@ -72,11 +72,14 @@ export function rateKey(c: Context, adminToken?: string): string {
 export function rateLimit(ctx: ServerContext): MiddlewareHandler {
   return async function limit(c, next) {
     if (!ctx.limiter.enabled || PROBES.has(c.req.path)) return next();
-    const wait = ctx.limiter.take(rateKey(c, ctx.adminToken));
+    const key = rateKey(c, ctx.adminToken);
+    const wait = ctx.limiter.take(key);
     if (wait > 0) {
       ctx.metrics.count('fictionworld_rate_limited_total', 'Requests refused by the rate limiter.');
       return replyError(c, 'RATE_LIMITED', `too many requests: retry in ${wait} s`, wait);
     }
-    return next();
+    await next();
+    // A session id that names no session keeps no bucket: made-up ids do not crowd out real sessions'.
+    if (key.startsWith('s:') && c.res.status === 404) ctx.limiter.forget(key);
   };
 }

@@ -39,6 +39,11 @@ export class RateLimiter {
     return this.buckets.size;
   }
 
+  /** Drop `key`'s bucket (a key that turned out to name nothing). */
+  forget(key: string): void {
+    this.buckets.delete(key);
+  }
+
   /** Take one token for `key`: 0 when allowed, else the seconds to wait before retrying (≥ 1). */
   take(key: string): number {
     if (!this.enabled) return 0;

@@ -1,6 +1,6 @@
 import { copyFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Renderer } from '../../src/render/renderer.js';
 import { callTool } from '../../src/search/call-tool.js';
 import { createSession } from '../../src/search/session.js';
@@ -197,7 +197,8 @@ describe('sessions ending during a call', () => {
     const session = (await json(await s.post('/v1/sessions', { world: W0, profile: slow }))).session;
     const url = worlds[0]!.documents[1]!.url;
     const open = s.post(`/v1/open?session=${session}`, { url });
-    await new Promise((r) => setTimeout(r, 100)); // the call is asleep in its simulated latency
+    // The call has claimed its index (its world held), and is asleep in its simulated latency.
+    await vi.waitFor(() => expect(s.ctx.sessions.get(session).session.callCount).toBe(1), { timeout: 5000, interval: 5 });
     expect((await s.request(`/v1/sessions/${session}`, { method: 'DELETE' })).status).toBe(200);
     // Another world opens: the pool keeps one idle handle, and W0's would be the one to go.
     expect((await s.post(`/v1/search?world=${W1}`, { query: 'price' })).status).toBe(200);
@@ -207,6 +208,24 @@ describe('sessions ending during a call', () => {
     // Once the call is over, nothing holds W0: it is closed like any idle handle over the limit.
     expect(s.ctx.pool.openCount).toBe(1);
     s.ctx.close();
+  });
+
+  it('many calls asleep at once on one server raise no listener warning', async () => {
+    const warnings: string[] = [];
+    const onWarning = (w: Error) => warnings.push(w.name);
+    process.on('warning', onWarning);
+    const s = testServer(dir, { limits: { rateLimit: 0 } });
+    try {
+      const quick = { ...slow, latencyMinMs: 30, latencyMaxMs: 30 };
+      const session = (await json(await s.post('/v1/sessions', { world: W0, profile: quick }))).session;
+      const statuses = await Promise.all(Array.from({ length: 16 }, () => s.post(`/v1/search?session=${session}`, { query: 'price' }).then((r) => r.status)));
+      expect(statuses.every((x) => x === 200)).toBe(true);
+      await new Promise((r) => setImmediate(r));
+      expect(warnings).not.toContain('MaxListenersExceededWarning');
+    } finally {
+      process.off('warning', onWarning);
+      s.ctx.close();
+    }
   });
 });
 
@@ -239,8 +258,10 @@ describe('limits', () => {
     const created = await s.post('/v1/sessions', { world: W0 }, { authorization: 'Bearer T' });
     expect(created.status).toBe(201);
     expect((await s.post(`/v1/search?session=${(await json(created)).session}`, { query: 'price' })).status).toBe(200);
-    // A session id in a session's shape that names no session is refused (404), on its own bucket.
-    expect((await s.post(`/v1/search?session=${fake(2)}`, { query: 'price' })).status).toBe(404);
+    // A session id in a session's shape that names no session is refused (404), and leaves no bucket.
+    const keys = s.ctx.limiter.size;
+    for (let i = 2; i < 12; i++) expect((await s.post(`/v1/search?session=${fake(i)}`, { query: 'price' })).status).toBe(404);
+    expect(s.ctx.limiter.size).toBe(keys);
     s.ctx.close();
   });
 

@@ -200,6 +200,8 @@ describe('ComputePool', () => {
     const exited = new Promise((resolve) => worker.once('exit', resolve));
     await worker.terminate();
     await exited;
+    // Until it is started again, what goes to it is refused with 503 (retry shortly), not a 500.
+    await expect(pool.request(0, { op: 'stats' })).rejects.toMatchObject({ code: 'UNAVAILABLE' });
     const draw = () => `s_${randomBytes(18).toString('base64url')}`;
     for (let i = 0; i < 6; i++) {
       const { id, index } = pool.placeSession(draw);

@@ -250,8 +250,10 @@ const sameNumber = (a: number, b: number) => Math.abs(Math.abs(a) - Math.abs(b))
 const sameDate = (a: DateReading, b: DateReading) => a.y === b.y && a.m === b.m && (a.d === undefined || a.d === b.d);
 
 const URL_RE = /(?:https?:\/\/)?(?:[a-z0-9-]+\.)+[a-z]{2,}(?:\/[^\s"'<>)]*)?/gi;
-/** A URL with something after its host: a path, a query or a fragment. */
-const PAST_HOST = /^(?:https?:\/\/)?[^/?#]+[/?#]./i;
+/** Something after a URL's host (its scheme taken off): a path, a query or a fragment. */
+const PAST_HOST = /^[^/?#]+[/?#]./;
+/** Punctuation and markup that end a sentence or wrap a link, not part of the URL before it. */
+const URL_TRAILER = /[.,;:!?*\]`]+$/;
 const TOKEN_RE = /[\p{L}\p{M}\p{N}]+/gu;
 
 function isNameLike(token: string): boolean {
@@ -304,9 +306,9 @@ function unstated(world: SearchWorld, ev: readonly Claims[], snippet: string, qu
   // world, with no query or fragment added; a bare host must be one of the world's sites.
   const cased = text.normalize('NFKC').replace(/\p{Cf}+/gu, '');
   for (const m of cased.matchAll(URL_RE)) {
-    const u = m[0].replace(/[.,;:]+$/, '');
+    const u = m[0].replace(URL_TRAILER, '');
     const found = /^https?:/i.test(u) || u.includes('/') ? findPage(world, u) : { page: undefined, host: u.toLowerCase() };
-    const grounded = found.page ? !/[?#]/.test(u) : !PAST_HOST.test(u) && found.host !== null && world.hasHost(found.host.toLowerCase());
+    const grounded = found.page ? !/[?#]/.test(u) : !PAST_HOST.test(u.replace(/^https?:\/\//i, '')) && found.host !== null && world.hasHost(found.host.toLowerCase());
     if (!grounded) problems.push(`url:${u}`);
   }
   const dateMentions = findDates(folded);

@@ -68,7 +68,10 @@ describe('ungroundedClaims', () => {
 
   it('a URL in a snippet must be a page of the world, as written: no invented path, query or fragment', () => {
     const host = new URL(entityPage.url).host;
-    for (const ok of [`See ${entityPage.url} for more.`, `See ${entityPage.url}/ for more.`, `More on ${host}.`]) expect(ungroundedClaims(world, rec, ok), ok).toEqual([]);
+    const page = entityPage.url;
+    const oks = [`See ${page} for more.`, `See ${page}/ for more.`, `More on ${host}.`, `See https://${host}`, `See https://${host}/ now`, `See http://${host}`,
+      `See ${page}!`, `See ${page}?`, `**${page}**`, `[${page}]`, `\`${page}\``, `(${page})`, `[the page](${page})`];
+    for (const ok of oks) expect(ungroundedClaims(world, rec, ok), ok).toEqual([]);
     for (const bad of [`More at https://${host}/wiki/quixotron_ceo_john_smith`, `See ${entityPage.url}?ceo=quixotron`, `See ${entityPage.url}#quixotron`, `See ${entityPage.url.toLowerCase()}`]) {
       expect(ungroundedClaims(world, rec, bad).some((p) => p.startsWith('url:')), bad).toBe(true);
     }
