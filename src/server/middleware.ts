@@ -50,8 +50,9 @@ export function accounting(ctx: ServerContext): MiddlewareHandler {
   };
 }
 
-/** Routes that act on the session their `?session=` names. */
+/** Routes that act on the session their `?session=` names, and the routes of a session itself. */
 const SESSION_ROUTES = new Set(['/v1/search', '/v1/open', '/v1/call', '/retrieve', '/mcp']);
+const SESSION_PATH = /^\/v1\/sessions\/([^/]+)(?:\/trajectory)?$/;
 
 /**
  * Who a request counts against: the session it acts on; else the admin, for a request carrying the
@@ -62,7 +63,7 @@ const SESSION_ROUTES = new Set(['/v1/search', '/v1/open', '/v1/call', '/retrieve
  */
 export function rateKey(c: Context, adminToken?: string): string {
   const path = c.req.path;
-  const session = SESSION_ROUTES.has(path) ? c.req.query('session') : /^\/v1\/sessions\/([^/]+)/.exec(path)?.[1];
+  const session = SESSION_ROUTES.has(path) ? c.req.query('session') : SESSION_PATH.exec(path)?.[1];
   if (session !== undefined && SESSION_ID_RE.test(session)) return `s:${session}`;
   if (adminToken && carriesAdminToken(adminToken, c.req.header('authorization'))) return 'k:admin';
   const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
@@ -80,6 +81,7 @@ export function rateLimit(ctx: ServerContext): MiddlewareHandler {
     }
     await next();
     // A session id that names no session keeps no bucket: made-up ids do not crowd out real sessions'.
+    // (On these routes a 404 means exactly that: a live session's unknown page or tool is an observation.)
     if (key.startsWith('s:') && c.res.status === 404) ctx.limiter.forget(key);
   };
 }

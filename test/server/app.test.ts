@@ -262,6 +262,12 @@ describe('limits', () => {
     const keys = s.ctx.limiter.size;
     for (let i = 2; i < 12; i++) expect((await s.post(`/v1/search?session=${fake(i)}`, { query: 'price' })).status).toBe(404);
     expect(s.ctx.limiter.size).toBe(keys);
+    // A live session's own 404 (an unknown sub-path) is its address's, so it cannot reset the session's bucket.
+    const live = (await json(await s.post('/v1/sessions', { world: W0 }, { authorization: 'Bearer T' }))).session;
+    expect((await s.post(`/v1/search?session=${live}`, { query: 'price' })).status).toBe(200);
+    expect([404, 429]).toContain((await s.request(`/v1/sessions/${live}/nothing-here`)).status); // 429: the address's bucket is spent above
+    expect((await s.post(`/v1/search?session=${live}`, { query: 'price' })).status).toBe(200);
+    expect((await s.post(`/v1/search?session=${live}`, { query: 'price' })).status).toBe(429);
     s.ctx.close();
   });
 
