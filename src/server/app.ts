@@ -28,7 +28,7 @@ import { replyForError } from './http-errors.js';
 import { handleMcp } from './mcp-http.js';
 import { accounting, rateLimit, replyError } from './middleware.js';
 import { checkRetrieveTargets, parseRetrieve, retrieve } from './retrieve.js';
-import type { SessionDescription } from './session-store.js';
+import { sessionLimitReached, type SessionDescription } from './session-store.js';
 import { callForBody, type ObservationFormat, type TargetSpec } from './targets.js';
 
 function formatOf(c: Context): ObservationFormat {
@@ -121,7 +121,7 @@ export function createApp(ctx: ServerContext): Hono {
       // The limit is the server's, not each worker's share: counted here, over the workers' latest
       // counts (asked again, expired sessions swept, before refusing) and the creates under way.
       if (ctx.compute.heldSessions >= ctx.limits.maxSessions) await ctx.compute.refresh();
-      if (ctx.compute.heldSessions >= ctx.limits.maxSessions) throw new FictionError('UNAVAILABLE', `the server holds its maximum of ${ctx.limits.maxSessions} sessions: close some or retry later`);
+      if (ctx.compute.heldSessions >= ctx.limits.maxSessions) throw sessionLimitReached(ctx.limits.maxSessions);
       const { id, index } = ctx.compute.placeSession(newSessionId);
       described = await ctx.compute.create<SessionDescription>(index, { op: 'create', id, spec });
     } else {

@@ -7,7 +7,8 @@
  * drawn until it hashes there (`placeSession`): routing stays a stateless hash, and the load of a
  * trainer's sessions splits evenly instead of as a coin toss per session does (55/45 is typical for 100
  * sessions on two workers, and the busier worker sets the latency of all). Each worker keeps
- * ceil(limit / N) of the session and open-world limits.
+ * ceil(limit / N) of the session and open-world limits; the HTTP thread holds the session limit as a
+ * whole (`heldSessions`).
  * Requests made in one turn of the event loop go to a worker in one message, and its replies come back
  * the same way: a message costs a wake-up of the other thread (a system call), so under load the hop
  * costs one per turn, not one per request.
@@ -41,6 +42,9 @@ interface Slot {
   /** When this worker started (performance.now()). */
   startedAt: number;
 }
+
+/** Sessions a worker holds or is creating, as of its last reply. */
+const held = (s: Slot) => s.stats.sessions + s.creating;
 
 export interface ComputePoolOptions {
   /**
@@ -125,7 +129,7 @@ export class ComputePool {
    */
   placeSession(draw: () => string): { id: string; index: number } {
     let index = 0;
-    const load = (s: Slot) => (s.dead ? Infinity : s.stats.sessions + s.creating);
+    const load = (s: Slot) => (s.dead ? Infinity : held(s));
     for (let i = 1; i < this.size; i++) if (load(this.slots[i]!) < load(this.slots[index]!)) index = i;
     for (;;) {
       const id = draw();
@@ -201,7 +205,7 @@ export class ComputePool {
 
   /** Sessions the live workers hold or are creating, as of their last replies. */
   get heldSessions(): number {
-    return this.slots.reduce((n, s) => n + (s.dead ? 0 : s.stats.sessions + s.creating), 0);
+    return this.slots.reduce((n, s) => n + (s.dead ? 0 : held(s)), 0);
   }
 
   get openWorlds(): number {

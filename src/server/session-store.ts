@@ -74,6 +74,11 @@ function taskOf(value: unknown): string | null {
   return value;
 }
 
+/** The answer to a create beyond the session limit (here, or counted over worker threads: app.ts). */
+export function sessionLimitReached(max: number): FictionError {
+  return new FictionError('UNAVAILABLE', `the server holds its maximum of ${max} sessions: close some or retry later`);
+}
+
 export class SessionStore {
   private readonly slots = new Map<string, Slot>();
   private readonly pool: WorldPool;
@@ -96,7 +101,7 @@ export class SessionStore {
     const taskId = taskOf(spec.task);
     const profile = profileOf(spec.profile);
     if (this.slots.size >= this.opts.maxSessions) this.sweep();
-    if (this.slots.size >= this.opts.maxSessions) throw new FictionError('UNAVAILABLE', `the server holds its maximum of ${this.opts.maxSessions} sessions: close some or retry later`);
+    if (this.slots.size >= this.opts.maxSessions) throw sessionLimitReached(this.opts.maxSessions);
     const handle = this.pool.acquire(spec.world);
     try {
       const session = createSession(handle.world, { taskId, seed, profile, renderer: this.opts.renderer, historyLimit: this.opts.historyLimit });
