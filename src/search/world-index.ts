@@ -11,6 +11,7 @@ import { openWorld, type OpenWorld } from '../db/open.js';
 import type { Fact, Task } from '../world/types.js';
 import { PassageIndex, type RankedRow } from './memory-index.js';
 import type { PreparedQuery } from './query.js';
+import { IdTable } from './id-table.js';
 import { rankPages } from './rank-pages.js';
 import type { Candidate, MatchedPassage, PageRecord, PassageRecord } from './types.js';
 
@@ -37,10 +38,10 @@ export interface SearchWorldOptions {
 export class SearchWorld {
   readonly world: OpenWorld;
   private readonly pages: PageRecord[] = [];
-  private readonly pageById = new Map<number, PageRecord>();
+  private readonly pageById = new IdTable<PageRecord>();
   private readonly pageByUrl = new Map<string, PageRecord>();
-  private readonly passageById = new Map<number, PassageRecord>();
-  private readonly passagesByPage = new Map<number, PassageRecord[]>();
+  private readonly passageById = new IdTable<PassageRecord>();
+  private readonly passagesByPage = new IdTable<PassageRecord[]>();
   private readonly hosts = new Set<string>();
   private readonly matchStmt: Database.Statement;
   private readonly bodyStmt: Database.Statement;
