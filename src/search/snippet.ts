@@ -44,6 +44,16 @@ function indexesOf(pagePassages: readonly PassageRecord[]): Map<number, number> 
   return index;
 }
 
+/**
+ * Where passage `p` sits in its page's passages, or -1. A page's passages are numbered 0, 1, ... in
+ * order (a generated world's always are), so its ord is its position: checked, and looked up otherwise.
+ */
+function positionIn(pagePassages: readonly PassageRecord[], p: PassageRecord): number {
+  const at = pagePassages[p.ord];
+  if (at !== undefined && at.id === p.id) return p.ord;
+  return indexesOf(pagePassages).get(p.id) ?? -1;
+}
+
 /** Cut `text` to at most `max` characters at a word boundary (trailing separators dropped). */
 export function cutAtWord(text: string, max: number): string {
   if (text.length <= max) return text;
@@ -93,15 +103,13 @@ export function buildSnippet(
   maxChars = SNIPPET_MAX_CHARS,
 ): Snippet {
   const usable = (p: PassageRecord) => p.ord > 0 && !(exclude && exclude(p));
-  const indexOf = indexesOf(pagePassages);
-
-  const goodMatches = matched.filter((m) => indexOf.has(m.id) && usable(m));
-  let leadIndex = goodMatches.length > 0 ? indexOf.get(goodMatches[0]!.id)! : pagePassages.findIndex(usable);
+  const goodMatches = matched.filter((m) => usable(m) && positionIn(pagePassages, m) >= 0);
+  const leadIndex = goodMatches.length > 0 ? positionIn(pagePassages, goodMatches[0]!) : pagePassages.findIndex(usable);
   if (leadIndex < 0) return { text: '', passageIds: [], cutIds: NONE };
 
   // Candidate order: the lead, a second strong match, the passages after the lead, then before it.
   const second = goodMatches[1];
-  const secondIndex = second && second.score >= SECOND_MATCH_SHARE * goodMatches[0]!.score ? indexOf.get(second.id)! : -1;
+  const secondIndex = second && second.score >= SECOND_MATCH_SHARE * goodMatches[0]!.score ? positionIn(pagePassages, second) : -1;
   const n = pagePassages.length;
   const pieces: Piece[] = [];
   let length = 0;

@@ -47,6 +47,20 @@ describe('buildSnippet', () => {
     expect([...s.passageIds].sort((a, b) => a - b)).toEqual(s.passageIds);
   });
 
+  it('gives the same snippet when the page numbers its passages with gaps (ord is then not the position)', () => {
+    // A hand-made world file may number a page's passages 0, 2, 5, ...: positions are looked up instead.
+    const gapped = page.map((p, i) => ({ ...p, ord: i === 0 ? 0 : i * 2 + 1 }));
+    const gappedMatch = (id: number, score: number): MatchedPassage => ({ ...gapped.find((p) => p.id === id)!, score });
+    for (const [a, b, terms] of [[4, 2, ['price']], [7, 2, ['sold']], [5, 6, ['battery']]] as const) {
+      const plain = buildSnippet(page, [match(a, 3), match(b, 2)], terms);
+      const other = buildSnippet(gapped, [gappedMatch(a, 3), gappedMatch(b, 2)], terms);
+      expect(other).toEqual(plain);
+    }
+    // A matched passage that is not on the page at all is skipped, as before.
+    const stray: MatchedPassage = { id: 99, documentId: 1, ord: 3, text: 'Not on this page.', factIds: [], score: 9 };
+    expect(buildSnippet(page, [stray, match(4, 3)], ['price'])).toEqual(buildSnippet(page, [match(4, 3)], ['price']));
+  });
+
   it('never uses an excluded passage and refills to the usual length', () => {
     const plain = buildSnippet(page, [match(4, 3)], ['price']);
     const guarded = buildSnippet(page, [match(4, 3)], ['price'], (p) => p.factIds.includes(12));
