@@ -1,3 +1,6 @@
+import { copyFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { callToolSync } from '../../src/search/call-tool.js';
 import { prepareQuery } from '../../src/search/query.js';
@@ -5,6 +8,7 @@ import { createSession } from '../../src/search/session.js';
 import { createSearchWorld } from '../../src/search/world-index.js';
 import { listThemes } from '../../src/themes/registry.js';
 import { sampleWorlds, smartphoneWorld } from './sample-worlds.js';
+import { tempDir } from '../helpers.js';
 
 describe('retrieval', () => {
   it('for every task of every theme, a query from its question finds a page stating an answer fact in the top 10', () => {
@@ -60,6 +64,28 @@ describe('retrieval', () => {
       const byId = new Map(sample.data.documents.flatMap((d) => d.passages).map((p) => [p.id, p]));
       for (const c of world.retrieve(prepareQuery(sample.data.tasks[0]!.question), 10))
         for (const p of c.passages) expect([...p.factIds]).toEqual([...byId.get(p.id)!.factIds].sort((a, b) => a - b));
+    } finally {
+      world.close();
+    }
+  });
+
+  it('a hand-made world with text where a page id belongs opens and searches as before (the page is not found)', () => {
+    // SQLite keeps text in an INTEGER column; such ids must not name properties of the arrays pages are kept in.
+    const path = join(tempDir('fw-odd-ids-'), 'odd.sqlite');
+    copyFileSync(smartphoneWorld().path, path);
+    const db = new Database(path);
+    db.pragma('foreign_keys = OFF');
+    const [first, second] = db.prepare('SELECT id FROM passages ORDER BY id LIMIT 2').pluck().all() as number[];
+    db.prepare('UPDATE passages SET document_id = ? WHERE id = ?').run('__proto__', first);
+    db.prepare('UPDATE passages SET document_id = ? WHERE id = ?').run('length', second);
+    db.close();
+    const world = createSearchWorld(path, { memoryIndex: 'always' });
+    try {
+      const r = callToolSync(createSession(world), { name: 'web_search', arguments: { query: smartphoneWorld().data.tasks[0]!.question } });
+      expect(r.error).toBeUndefined();
+      expect((r.json as { queries: { results: unknown[] }[] }).queries[0]!.results.length).toBeGreaterThan(0);
+      for (const c of world.retrieve(prepareQuery(smartphoneWorld().data.tasks[0]!.question), 10)) expect(typeof c.page.id).toBe('number');
+      expect(Object.prototype.hasOwnProperty.call(Array.prototype, 0)).toBe(false);
     } finally {
       world.close();
     }

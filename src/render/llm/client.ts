@@ -86,10 +86,7 @@ export function createOpenAiClient(settings: Pick<LlmSettings, 'baseUrl' | 'apiK
   const sdk = () =>
     (client ??= import('openai').then((m) => {
       const OpenAI = m.default as unknown as OpenAiCtor;
-      // The SDK's logger costs a miss tens of microseconds even when it prints nothing: off, unless the
-      // user asked for its log with OPENAI_LOG (the SDK then reads that as usual).
-      const logLevel = process.env.OPENAI_LOG ? {} : { logLevel: 'off' };
-      return new OpenAI({ baseURL: settings.baseUrl, apiKey: settings.apiKey ?? 'EMPTY', maxRetries: 0, fetch: http.fetch, ...logLevel });
+      return new OpenAI({ baseURL: settings.baseUrl, apiKey: settings.apiKey ?? 'EMPTY', maxRetries: 0, fetch: http.fetch });
     }));
   return {
     close: () => http.close(),
