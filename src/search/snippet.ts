@@ -46,11 +46,12 @@ function indexesOf(pagePassages: readonly PassageRecord[]): Map<number, number> 
 
 /**
  * Where passage `p` sits in its page's passages, or -1. A page's passages are numbered 0, 1, ... in
- * order (a generated world's always are), so its ord is its position: checked, and looked up otherwise.
+ * order (a generated world's always are), so its ord is its position: checked, and looked up otherwise
+ * (also when a hand-made world stored something other than a number as the ord).
  */
 function positionIn(pagePassages: readonly PassageRecord[], p: PassageRecord): number {
-  const at = pagePassages[p.ord];
-  if (at !== undefined && at.id === p.id) return p.ord;
+  const ord: unknown = p.ord;
+  if (typeof ord === 'number' && pagePassages[ord]?.id === p.id) return ord;
   return indexesOf(pagePassages).get(p.id) ?? -1;
 }
 

@@ -56,6 +56,10 @@ describe('buildSnippet', () => {
       const other = buildSnippet(gapped, [gappedMatch(a, 3), gappedMatch(b, 2)], terms);
       expect(other).toEqual(plain);
     }
+    // An ord that is text (a hand-made world's) is never used as a position.
+    const texted = page.map((p) => ({ ...p, ord: String(p.ord) as unknown as number }));
+    const textedMatch = (id: number, score: number): MatchedPassage => ({ ...texted.find((p) => p.id === id)!, score });
+    expect(buildSnippet(texted, [textedMatch(4, 3), textedMatch(2, 2)], ['price'])).toEqual(buildSnippet(page, [match(4, 3), match(2, 2)], ['price']));
     // A matched passage that is not on the page at all is skipped, as before.
     const stray: MatchedPassage = { id: 99, documentId: 1, ord: 3, text: 'Not on this page.', factIds: [], score: 9 };
     expect(buildSnippet(page, [stray, match(4, 3)], ['price'])).toEqual(buildSnippet(page, [match(4, 3)], ['price']));
