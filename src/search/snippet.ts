@@ -104,13 +104,27 @@ export function buildSnippet(
   maxChars = SNIPPET_MAX_CHARS,
 ): Snippet {
   const usable = (p: PassageRecord) => p.ord > 0 && !(exclude && exclude(p));
-  const goodMatches = matched.filter((m) => usable(m) && positionIn(pagePassages, m) >= 0);
-  const leadIndex = goodMatches.length > 0 ? positionIn(pagePassages, goodMatches[0]!) : pagePassages.findIndex(usable);
+  // The lead is the best usable match on the page (else the first usable passage); the next usable
+  // match joins it when it scores well enough. `matched` is best first: two are all it takes.
+  let leadIndex = -1;
+  let leadScore = 0;
+  let secondIndex = -1;
+  for (const m of matched) {
+    if (!usable(m)) continue;
+    const at = positionIn(pagePassages, m);
+    if (at < 0) continue;
+    if (leadIndex < 0) {
+      leadIndex = at;
+      leadScore = m.score;
+      continue;
+    }
+    if (m.score >= SECOND_MATCH_SHARE * leadScore) secondIndex = at;
+    break;
+  }
+  if (leadIndex < 0) leadIndex = pagePassages.findIndex(usable);
   if (leadIndex < 0) return { text: '', passageIds: [], cutIds: NONE };
 
   // Candidate order: the lead, a second strong match, the passages after the lead, then before it.
-  const second = goodMatches[1];
-  const secondIndex = second && second.score >= SECOND_MATCH_SHARE * goodMatches[0]!.score ? positionIn(pagePassages, second) : -1;
   const n = pagePassages.length;
   const pieces: Piece[] = [];
   let length = 0;

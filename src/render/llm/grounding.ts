@@ -256,6 +256,13 @@ const PAST_HOST = /^[^/?#]+[/?#]./;
 const URL_TRAILER = /[.,;:!?*\]`]+$/;
 const TOKEN_RE = /[\p{L}\p{M}\p{N}]+/gu;
 
+/** A URL with a path is a page of the world as written (no query or fragment added); a bare host is one of its sites. */
+function urlGrounded(world: SearchWorld, u: string): boolean {
+  const found = /^https?:/i.test(u) || u.includes('/') ? findPage(world, u) : { page: undefined, host: u };
+  if (found.page) return !/[?#]/.test(u);
+  return found.host !== null && !PAST_HOST.test(u.replace(/^https?:\/\//i, '')) && world.hasHost(found.host);
+}
+
 function isNameLike(token: string): boolean {
   return /\p{Lu}/u.test(token) || (/\p{L}/u.test(token) && /\p{N}/u.test(token));
 }
@@ -302,14 +309,11 @@ function unstated(world: SearchWorld, ev: readonly Claims[], snippet: string, qu
   if (query.size > 0) {
     for (const w of new Set(alnumSpaced(folded).trim().split(' '))) if (query.has(w) && !ev.some((c) => c.words.has(w))) problems.push(`echo:${w}`);
   }
-  // URLs are read with their case (paths are case-sensitive): a URL with a path must be a page of the
-  // world, with no query or fragment added; a bare host must be one of the world's sites.
+  // URLs are read with their case (paths are case-sensitive).
   const cased = text.normalize('NFKC').replace(/\p{Cf}+/gu, '');
   for (const m of cased.matchAll(URL_RE)) {
     const u = m[0].replace(URL_TRAILER, '');
-    const found = /^https?:/i.test(u) || u.includes('/') ? findPage(world, u) : { page: undefined, host: u.toLowerCase() };
-    const grounded = found.page ? !/[?#]/.test(u) : !PAST_HOST.test(u.replace(/^https?:\/\//i, '')) && found.host !== null && world.hasHost(found.host.toLowerCase());
-    if (!grounded) problems.push(`url:${u}`);
+    if (!urlGrounded(world, u)) problems.push(`url:${u}`);
   }
   const dateMentions = findDates(folded);
   for (const d of dateMentions) if (!d.readings.some((r) => ev.some((c) => c.dates.some((e) => sameDate(r, e))))) problems.push(`date:${d.text}`);
