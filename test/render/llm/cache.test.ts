@@ -171,6 +171,28 @@ describe('openLlmCache', () => {
   });
 });
 
+describe('answers as stored', () => {
+  it('are ASCII JSON (other characters escaped) that reads back as written, stamp intact; unescaped rows read too', async () => {
+    const path = join(dir, 'ascii.sqlite');
+    const snippet = 'Zentria X9 — 日本 😀 \\— "quoted" \ud800 lone, café';
+    const answer = { snippets: { 'https://site.example/é': snippet } };
+    const cache = openLlmCache(path);
+    cache.set('k1', { model: 'm', prompt: 'p', world: 'w' }, answer, 'grounding-v1');
+    cache.close();
+    const Database = (await import('better-sqlite3')).default;
+    const db = Database(path);
+    const stored = db.prepare('SELECT answer FROM llm_cache WHERE key = ?').pluck().get('k1') as string;
+    expect(stored).toMatch(/^[\x20-\x7e]+$/);
+    expect(JSON.parse(stored)).toEqual(answer);
+    db.prepare('INSERT INTO llm_cache (key, world, model, prompt, answer, checked) VALUES (?, ?, ?, ?, ?, NULL)').run('k2', 'w', 'm', 'p', JSON.stringify(answer));
+    db.close();
+    const again = openLlmCache(path);
+    expect(again.lookup('k1')).toEqual({ answer, checkedBy: 'grounding-v1' });
+    expect(again.lookup('k2')).toEqual({ answer, checkedBy: null });
+    again.close();
+  });
+});
+
 describe('cache file layout', () => {
   it('a new file has pages large enough that an answer is read without overflow pages', async () => {
     const path = join(dir, 'pages.sqlite');
