@@ -82,8 +82,13 @@ function foldAscii(text: string): string {
   return text.toLowerCase().replace(/`/g, "'").replace(/ {2,}/g, ' ').trim();
 }
 
+/** Printable ASCII with en and em dashes (the dash world pages write): the ASCII fold once the dashes are "-". */
+const ASCII_AND_DASHES = /^[\x20-\x7e\u2013\u2014]*$/;
+const EN_EM_DASH = /[\u2013\u2014]/g;
+
 function foldUncached(text: string): string {
-  return PRINTABLE_ASCII.test(text) ? foldAscii(text) : foldFull(text);
+  if (PRINTABLE_ASCII.test(text)) return foldAscii(text);
+  return ASCII_AND_DASHES.test(text) ? foldAscii(text.replace(EN_EM_DASH, '-')) : foldFull(text);
 }
 
 /** The whole fold, for any text. */

@@ -54,4 +54,13 @@ describe('fold of printable ASCII (the fast path)', () => {
     for (let i = 0; i < 5000; i++) samples.push(Array.from({ length: rng.int(0, 60) }, () => alphabet[rng.int(0, alphabet.length - 1)]).join(''));
     for (const s of samples) expect(fold(s), JSON.stringify(s)).toBe(foldFull(s));
   });
+
+  it('equals the whole fold on printable ASCII with en and em dashes (as world pages write them)', () => {
+    const rng = new Rng('fold-dashes');
+    const alphabet = ' `\'"-_.,;:!?()0123456789AaZzXx\u2013\u2014\u2014   ';
+    const samples = ['\u2014', ' \u2014 ', 'Zentria X9 \u2014 Sales', '2019\u20132020', '\u2014\u2014  `A`'];
+    for (let i = 0; i < 5000; i++) samples.push(Array.from({ length: rng.int(0, 60) }, () => alphabet[rng.int(0, alphabet.length - 1)]).join(''));
+    for (const s of samples) expect(fold(s), JSON.stringify(s)).toBe(foldFull(s));
+    expect(fold('Zentria X9 \u2014 Sales')).toBe('zentria x9 - sales');
+  });
 });
