@@ -58,7 +58,8 @@ function readIncoming(incoming: IncomingMessage, maxBytes: number): Promise<stri
     };
     const onEnd = () => {
       cleanup();
-      resolve(Buffer.concat(chunks, size).toString('utf8'));
+      // Most bodies arrive in one chunk: decode it as it is, without a concatenated copy.
+      resolve(chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks, size).toString('utf8'));
     };
     const onError = () => {
       cleanup();

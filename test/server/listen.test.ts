@@ -54,4 +54,21 @@ describe('the server on a socket', () => {
     }
     expect((await fetch(`${server.url}/health`)).status).toBe(200);
   });
+
+  it('reads a body that arrives in pieces, a character split between two of them', async () => {
+    const body = Buffer.from(JSON.stringify({ query: 'launch price café' }));
+    const cut = body.indexOf(Buffer.from('é')) + 1;
+    const pieces = await new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const req = request(`${server.url}/v1/search?world=${W0}`, { method: 'POST', headers: { 'transfer-encoding': 'chunked' } }, (res) => {
+        let text = '';
+        res.on('data', (d: Buffer) => void (text += d.toString()));
+        res.on('end', () => resolve({ status: res.statusCode!, text }));
+      });
+      req.on('error', reject);
+      req.write(body.subarray(0, cut));
+      setTimeout(() => req.end(body.subarray(cut)), 20);
+    });
+    expect(pieces).toEqual(await post(`/v1/search?world=${W0}`, body.toString()));
+    expect(pieces.text).toMatch(/^Results for "launch price café":/);
+  });
 });
