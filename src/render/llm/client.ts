@@ -1,6 +1,7 @@
 /**
  * Talking to an OpenAI-compatible chat endpoint (vLLM, SGLang, any hosted API) with the `openai` package,
- * loaded on first use so the template renderer never pays for it. The SDK's own retries are off: this
+ * loaded when a world-model renderer is created (`preload`), so the template renderer never pays for it
+ * and the first request does not spend its deadline loading it. The SDK's own retries are off: this
  * module retries transport failures (connection, 408, 409, 429, 5xx) with exponential backoff inside the
  * caller's deadline, honours Retry-After when it fits, and classifies every failure.
  */
@@ -24,6 +25,8 @@ export interface ChatReply {
 
 export interface ChatClient {
   complete(request: ChatRequest, options: { signal: AbortSignal; timeoutMs: number }): Promise<ChatReply>;
+  /** Start loading what the first request needs (the SDK), without waiting for it. */
+  preload?(): void;
   /** Release connections (keep-alive sockets). */
   close?(): void;
 }
@@ -90,6 +93,8 @@ export function createOpenAiClient(settings: Pick<LlmSettings, 'baseUrl' | 'apiK
     }));
   return {
     close: () => http.close(),
+    // A failed import is met again, and reported, by the first request.
+    preload: () => void sdk().catch(() => {}),
     async complete(request, { signal, timeoutMs }) {
       let body: unknown;
       try {

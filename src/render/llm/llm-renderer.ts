@@ -114,6 +114,7 @@ export function createLlmRenderer(options: LlmRendererOptions | Readonly<Record<
   const settings = resolveLlmSettings(options as Record<string, unknown>);
   const prompt = loadPrompt(opts.promptFile, opts.promptDir);
   const client = opts.client ?? createOpenAiClient(settings);
+  client.preload?.();
   const cache = opts.cache !== undefined ? opts.cache : settings.cachePath ? openLlmCache(settings.cachePath) : null;
   const limiter = new Limiter(settings.concurrency, settings.maxQueue);
   const breaker = new CircuitBreaker(settings.breakerFailures, settings.breakerCooldownMs, opts.clock);

@@ -374,3 +374,24 @@ describe('work done while the request is in flight', () => {
     ungrounded.close();
   });
 });
+
+describe('loading the client', () => {
+  it('starts when the renderer is created, not on the first request', () => {
+    let preloaded = 0;
+    let requests = 0;
+    const client = { preload: () => void preloaded++, complete: () => Promise.reject(new Error(`request ${++requests}`)) };
+    const r = createLlmRenderer({ baseUrl: 'http://127.0.0.1:9/v1', model: 'm', cachePath: null, retries: 0, client });
+    expect([preloaded, requests]).toEqual([1, 0]);
+    r.close();
+  });
+
+  it('the openai client preloads its SDK without a request, and a request after it still answers', async () => {
+    const { createOpenAiClient } = await import('../../../src/render/llm/client.js');
+    const c = createOpenAiClient({ baseUrl: 'http://127.0.0.1:9/v1', model: 'm', temperature: 0, topP: 1, maxTokens: 10, concurrency: 1 });
+    expect(() => c.preload!()).not.toThrow();
+    const r = renderer(answerWell);
+    expect((await search(r, QUERY)).meta.renderer).toBe('llm');
+    r.close();
+    c.close!();
+  });
+});
