@@ -42,7 +42,11 @@ const DIGITS =
   String.raw`(?:(?<comma>\d{1,3}(?:,\d{3})+(?:\.\d+)?)|(?<dots>\d{1,3}(?:\.\d{3}){2,}(?:,\d+)?)|(?<spaced>\d{1,3}(?:[ ']\d{3})+(?:[.,]\d+)?)|(?<plain>\d+(?:[.,]\d+)?))`;
 const EXPONENT = String.raw`(?:\s?e\+?(?<e1>-?\d{1,2})|\s?[x*·]\s?10\^\+?(?<e2>-?\d{1,2}))?`;
 const SCALE = String.raw`(?:[\s-]?(?<scale>${Object.keys(SCALES).sort((a, b) => b.length - a.length).join('|')})(?![\p{L}\p{N}]))?`;
-const NUMBER_RE = new RegExp(String.raw`(?<![\p{L}\p{N}_])(?<!\d[.,'])${DIGITS}(?!\p{N})(?![.,']\d)${EXPONENT}${SCALE}`, 'gu');
+const NUMBER_SOURCE = String.raw`(?<![\p{L}\p{N}_])(?<!\d[.,'])${DIGITS}(?!\p{N})(?![.,']\d)${EXPONENT}${SCALE}`;
+/** Every digit number of a text, scanning it whole: the reference of the scan by digit runs. */
+const NUMBER_RE = new RegExp(NUMBER_SOURCE, 'gu');
+/** A digit number starting exactly at lastIndex. */
+const NUMBER_AT = new RegExp(NUMBER_SOURCE, 'uy');
 
 /** One reading from integer digits, fraction digits and a power of ten. */
 export function reading(intDigits: string, fracDigits: string, exp = 0): NumberReading {
@@ -84,9 +88,31 @@ function digitReadings(groups: Record<string, string | undefined>, exp: number, 
   return out;
 }
 
-function findDigitNumbers(folded: string, skip: readonly Span[]): NumberMention[] {
+/**
+ * The matches of NUMBER_RE in `folded`, left to right and not overlapping. Every match starts with a
+ * digit that follows no letter or digit, so the pattern is tried only where a run of digits starts: the
+ * same matches as scanning the whole text, where V8 tries the pattern's Unicode lookbehinds at every
+ * position. `wholeScan` scans the whole text (the reference this is tested against).
+ */
+function numberMatches(folded: string, wholeScan: boolean): RegExpExecArray[] {
+  if (wholeScan) return [...folded.matchAll(NUMBER_RE)] as RegExpExecArray[];
+  const out: RegExpExecArray[] = [];
+  const runs = /\d+/g;
+  let end = 0;
+  for (let run = runs.exec(folded); run !== null; run = runs.exec(folded)) {
+    if (run.index < end) continue;
+    NUMBER_AT.lastIndex = run.index;
+    const m = NUMBER_AT.exec(folded);
+    if (m === null) continue;
+    out.push(m);
+    end = m.index + m[0].length;
+  }
+  return out;
+}
+
+function findDigitNumbers(folded: string, skip: readonly Span[], wholeScan = false): NumberMention[] {
   const out: NumberMention[] = [];
-  for (const m of folded.matchAll(NUMBER_RE)) {
+  for (const m of numberMatches(folded, wholeScan)) {
     const start = m.index!;
     const span = { start, end: start + m[0].length };
     if (overlaps(span, skip)) continue;
@@ -284,11 +310,11 @@ const NUMBER_WORD_PART = /zero|one|two|three|four|five|six|seven|eight|nine|ten|
 /**
  * Every number written in `folded` (outside the `skip` spans, such as dates), with its readings; with
  * `sums` (the default), also each number written in parts, read as their sum (`compound`). With
- * `everyPattern`, the scans run without the checks of what they need (the same result, slower: the
- * reference the checks are tested against).
+ * `everyPattern`, the scans run without the checks of what they need and the digit scan tries every
+ * position (the same result, slower: the reference the checks are tested against).
  */
 export function findNumbers(folded: string, skip: readonly Span[] = [], { sums = true, everyPattern = false }: { sums?: boolean; everyPattern?: boolean } = {}): NumberMention[] {
-  const digits = everyPattern || DIGIT.test(folded) ? findDigitNumbers(folded, skip) : [];
+  const digits = everyPattern || DIGIT.test(folded) ? findDigitNumbers(folded, skip, everyPattern) : [];
   const words = everyPattern || NUMBER_WORD_PART.test(folded) ? findWordNumbers(folded, skip) : [];
   if (digits.length + words.length === 0) return [];
   const found = [...digits, ...words].sort((a, b) => a.start - b.start || b.end - a.end);

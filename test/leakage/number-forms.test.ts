@@ -90,6 +90,22 @@ describe('findNumbers', () => {
     expect(differ).toEqual([]);
     expect(numbered).toBeGreaterThan(5000);
   });
+
+  it('finds by digit runs what scanning every position finds (20,000 random texts dense in digits and separators)', () => {
+    const rng = new Rng('digit runs');
+    const pieces = ['1', '2', '0', '12', '123', '1234', '5000', ',', '.', "'", ' ', '-', '/', '_', 'a', 'x', 'é', 'e', 'e+', '^', '·', '10^', '²', '½', '٣',
+      'k', 'm', 'b', 'bn', 'million', ' million', 'thousand', '%', '$', '1,200', '1.200.000', '1 200', "1'200", '0.5', '3,5'];
+    const differ: string[] = [];
+    let numbered = 0;
+    for (let k = 0; k < 20_000; k++) {
+      const text = Array.from({ length: rng.int(1, 14) }, () => rng.pick(pieces)).join('');
+      const want = findNumbers(text, [], { everyPattern: true });
+      if (want.length > 0) numbered++;
+      if (JSON.stringify(findNumbers(text)) !== JSON.stringify(want)) differ.push(text);
+    }
+    expect(differ).toEqual([]);
+    expect(numbered).toBeGreaterThan(10_000);
+  });
 });
 
 describe('numberMatch', () => {
