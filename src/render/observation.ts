@@ -91,8 +91,12 @@ function blockText(b: QueryBlock, results: readonly SearchResultJson[]): string 
   const head = `Results for "${b.query}":`;
   if (b.error) return `${head}\n${b.error.message}`;
   if (results.length === 0) return `${head}\n${NO_RESULTS}`;
-  const body = results.map(resultText).join('\n\n');
-  return b.moreHint && b.hasMore ? `${head}\n${body}\n\nMore results are available: request page ${b.page + 1}.` : `${head}\n${body}`;
+  // One join over every piece: the text comes out flat, where concatenating the head and the joined
+  // results made a rope that the session's UTF-8 encoding then had to copy flat first.
+  const parts: string[] = [head];
+  for (let i = 0; i < results.length; i++) parts.push(i === 0 ? '\n' : '\n\n', resultText(results[i]!));
+  if (b.moreHint && b.hasMore) parts.push(`\n\nMore results are available: request page ${b.page + 1}.`);
+  return parts.join('');
 }
 
 function blockJson(b: QueryBlock, results: SearchResultJson[]): SearchQueryJson {
