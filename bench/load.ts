@@ -24,6 +24,7 @@
  * its tasks as a rollout's is, so every search runs the leakage guard).
  */
 import autocannon, { type RawRequest, type RequestSpec } from 'autocannon';
+import type { EventEmitter } from 'node:events';
 import { availableParallelism, loadavg } from 'node:os';
 import { Rng } from '../src/rng.js';
 import { runFuzz } from './load-fuzz.js';
@@ -104,6 +105,54 @@ interface ThroughputRun {
 
 const runs: ThroughputRun[] = [];
 
+/** The first seconds of a run from a fresh server, where most queries, pages and tasks are met for the first time. */
+const RAMP_SECONDS = 5;
+
+/**
+ * Each response's latency and when it came (autocannon's 'response' events): where in the run the slow
+ * ones fall. A fresh server meets every query of the mix for the first time in its first seconds (the
+ * guard's first look at new snippet text costs several times a repeated query), so the p99 of the whole
+ * run is set partly by its start and partly by stalls later on.
+ */
+class Timeline {
+  private readonly t0 = performance.now();
+  private at = new Float64Array(1 << 16);
+  private ms = new Float64Array(1 << 16);
+  private n = 0;
+
+  add(latencyMs: number): void {
+    if (this.n === this.at.length) {
+      const grow = (a: Float64Array) => {
+        const b = new Float64Array(a.length * 2);
+        b.set(a);
+        return b;
+      };
+      this.at = grow(this.at);
+      this.ms = grow(this.ms);
+    }
+    this.at[this.n] = (performance.now() - this.t0) / 1000;
+    this.ms[this.n++] = latencyMs;
+  }
+
+  /** p99 of the first `ramp` seconds and of the rest, and the share of the run's slowest 1% in the first. */
+  summary(ramp: number): string {
+    const p99 = (xs: number[]) => (xs.length === 0 ? NaN : [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(0.99 * xs.length))]!);
+    const early: number[] = [];
+    const late: number[] = [];
+    for (let i = 0; i < this.n; i++) (this.at[i]! < ramp ? early : late).push(this.ms[i]!);
+    const cut = p99([...early, ...late]);
+    let slowEarly = 0;
+    let slow = 0;
+    for (let i = 0; i < this.n; i++) {
+      if (this.ms[i]! < cut) continue;
+      slow++;
+      if (this.at[i]! < ramp) slowEarly++;
+    }
+    return `by time: p99 ${ms(p99(early))} in the first ${ramp} s (${early.length} responses), ${ms(p99(late))} after (${late.length}); ` +
+      `${((100 * slowEarly) / Math.max(1, slow)).toFixed(0)}% of the slowest 1% in the first ${ramp} s`;
+  }
+}
+
 /** The rollout mix as autocannon requests: built once, each connection's requests cycling through it. */
 function rolloutMix(worlds: readonly BenchWorld[], sessions: readonly string[]): RequestSpec[] {
   const mix: Prepared[] = Array.from({ length: MIX_SIZE }, (_, k) => mixRequest(k, worlds, sessions));
@@ -123,7 +172,11 @@ async function throughput(dir: string, worlds: BenchWorld[], threads: number): P
     const cpu0 = server.cpuSeconds();
     const threads0 = server.threadCpuSeconds();
     const client0 = process.cpuUsage();
-    const r = await autocannon({ url: server.url, connections, duration, requests: mix });
+    const timeline = new Timeline();
+    const run = autocannon({ url: server.url, connections, duration, requests: mix });
+    // The result is also an event emitter (autocannon's tracker): one 'response' event per response.
+    (run as unknown as EventEmitter).on('response', (_client: unknown, _status: number, _bytes: number, ms: number) => timeline.add(ms));
+    const r = await run;
     const cpu = server.cpuSeconds() - cpu0;
     const client = process.cpuUsage(client0);
     const clientMs = (client.user + client.system) / 1000;
@@ -136,6 +189,7 @@ async function throughput(dir: string, worlds: BenchWorld[], threads: number): P
       `  requests/s ${r.requests.average.toFixed(0)} (total ${r.requests.total}), latency p50 ${ms(r.latency.p50)}, p99 ${ms(r.latency.p99)}, max ${ms(r.latency.max)}`,
       // The shape of the tail: a smooth queueing tail (p99 a few times the mean) or a few long stalls (p99.9 and max far out).
       `  latency mean ${ms(r.latency.mean)} (stddev ${ms(r.latency.stddev)}), p90 ${ms(r.latency.p90)}, p97.5 ${ms(r.latency.p97_5)}, p99.9 ${ms(r.latency.p99_9)}`,
+      `  ${timeline.summary(RAMP_SECONDS)}`,
       `  errors ${r.errors}, timeouts ${r.timeouts}, non-2xx ${r.non2xx} (${codes})`,
       `  server CPU ${cpu.toFixed(1)} s = ${((cpu * 1000) / r.requests.total).toFixed(3)} ms per request (${(r.requests.total / cpu).toFixed(0)} requests per CPU-second); ${(cpu / r.duration * 100).toFixed(0)}% of one core`,
       ...(byThread ? [`  by thread (ms per request): ${byThread}`] : []),
