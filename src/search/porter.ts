@@ -102,9 +102,6 @@ const STEP_4: readonly Rule[] = [
   ['ism', '', mGt1], ['ate', '', mGt1], ['iti', '', mGt1], ['ous', '', mGt1], ['ive', '', mGt1], ['ize', '', mGt1],
 ];
 
-/** Tokens the port answers: ASCII lower-case letters and digits (unicode61 keeps them whole and as they are). */
-export const PORTER_TOKEN = /^[a-z0-9]+$/;
-
 /** FTS5's porter stem of one token of ASCII lower-case letters and digits. */
 export function porterStem(token: string): string {
   if (token.length > MAX_TOKEN || token.length < 3) return token;
