@@ -18,12 +18,6 @@ const labels = (pairs: Record<string, string>) =>
 
 export type GaugeReader = () => number;
 
-/**
- * Series by label set, each label set's text (`{a="x",b="y"}`) built once: a server counts every request
- * and tool call, and building and escaping the text each time was most of what that cost. Looked up
- * through a tree of maps by label name and value, in the order the caller writes the labels (as the text
- * is: the same labels in another order are another series, as before).
- */
 interface SeriesEntry {
   key: string;
   value: number;
@@ -35,6 +29,12 @@ interface LabelNode {
   entry?: SeriesEntry;
 }
 
+/**
+ * Series by label set, each label set's text (`{a="x",b="y"}`) built once: a server counts every request
+ * and tool call, and building and escaping the text each time was most of what that cost. Looked up
+ * through a tree of maps by label name and value, in the order the caller writes the labels (as the text
+ * is: the same labels in another order are another series, as before).
+ */
 class Series {
   private readonly root: LabelNode = { next: new Map() };
   /** Each label set's text and value, in the order first seen. */
