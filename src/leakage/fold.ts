@@ -72,8 +72,6 @@ export function fold(text: string): string {
 const cache = new Map<string, string>();
 const CACHE_LIMIT = 8192;
 
-const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
-
 /**
  * Printable ASCII (most world and model text) folds to lowercase with ` as ' and runs of spaces as one:
  * every other step is the identity on it. Exactly foldFull's result (a property test holds them equal).
@@ -82,12 +80,11 @@ function foldAscii(text: string): string {
   return text.toLowerCase().replace(/`/g, "'").replace(/ {2,}/g, ' ').trim();
 }
 
-/** Printable ASCII with en and em dashes (the dash world pages write): the ASCII fold once the dashes are "-". */
+/** Printable ASCII, with en and em dashes (the dash world pages write): the ASCII fold once the dashes are "-". */
 const ASCII_AND_DASHES = /^[\x20-\x7e\u2013\u2014]*$/;
 const EN_EM_DASH = /[\u2013\u2014]/g;
 
 function foldUncached(text: string): string {
-  if (PRINTABLE_ASCII.test(text)) return foldAscii(text);
   return ASCII_AND_DASHES.test(text) ? foldAscii(text.replace(EN_EM_DASH, '-')) : foldFull(text);
 }
 

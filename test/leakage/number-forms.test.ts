@@ -4,6 +4,23 @@ import { Rng } from '../../src/rng.js';
 
 const values = (text: string) => findNumbers(text).flatMap((n) => n.readings.map((r) => r.value));
 
+/**
+ * 20,000 random texts of 1 to `most` pieces (text k drawn from `piecesOf(k)`), each scanned as usual and
+ * with every scan and position tried: the texts where the two differ, and how many held a number.
+ */
+function againstEveryPattern(rng: Rng, piecesOf: (k: number) => readonly string[], most: number): { differ: string[]; numbered: number } {
+  const differ: string[] = [];
+  let numbered = 0;
+  for (let k = 0; k < 20_000; k++) {
+    const pieces = piecesOf(k);
+    const text = Array.from({ length: rng.int(1, most) }, () => rng.pick(pieces)).join('');
+    const want = findNumbers(text, [], { everyPattern: true });
+    if (want.length > 0) numbered++;
+    if (JSON.stringify(findNumbers(text)) !== JSON.stringify(want)) differ.push(text);
+  }
+  return { differ, numbered };
+}
+
 describe('findNumbers', () => {
   it('reads grouped, scaled, exponent and word forms', () => {
     expect(values('1,200,000')).toEqual([1200000]);
@@ -77,16 +94,8 @@ describe('findNumbers', () => {
     const rng = new Rng('number checks');
     const words = [' ', ', ', 'a', 'and', 'point', 'one', 'two', 'hundred', 'thousand', 'million', 'twenty', 'nine', 'teen', 'fifteen', 'ty', 'k', 'm', 'bn', '-', 'x', 'phone', 'often', 'é', '$', '%'];
     const digits = ['1', '12', '1,200', '0.5', 'e6', ' x 10^6'];
-    const differ: string[] = [];
-    let numbered = 0;
-    for (let k = 0; k < 20_000; k++) {
-      // half the texts without a digit, so the word scan's check is exercised on its own
-      const pieces = k % 2 === 0 ? words : [...words, ...digits];
-      const text = Array.from({ length: rng.int(1, 10) }, () => rng.pick(pieces)).join('');
-      const want = findNumbers(text, [], { everyPattern: true });
-      if (want.length > 0) numbered++;
-      if (JSON.stringify(findNumbers(text)) !== JSON.stringify(want)) differ.push(text);
-    }
+    // half the texts without a digit, so the word scan's check is exercised on its own
+    const { differ, numbered } = againstEveryPattern(rng, (k) => (k % 2 === 0 ? words : [...words, ...digits]), 10);
     expect(differ).toEqual([]);
     expect(numbered).toBeGreaterThan(5000);
   });
@@ -95,14 +104,7 @@ describe('findNumbers', () => {
     const rng = new Rng('digit runs');
     const pieces = ['1', '2', '0', '12', '123', '1234', '5000', ',', '.', "'", ' ', '-', '/', '_', 'a', 'x', 'é', 'e', 'e+', '^', '·', '10^', '²', '½', '٣',
       'k', 'm', 'b', 'bn', 'million', ' million', 'thousand', '%', '$', '1,200', '1.200.000', '1 200', "1'200", '0.5', '3,5'];
-    const differ: string[] = [];
-    let numbered = 0;
-    for (let k = 0; k < 20_000; k++) {
-      const text = Array.from({ length: rng.int(1, 14) }, () => rng.pick(pieces)).join('');
-      const want = findNumbers(text, [], { everyPattern: true });
-      if (want.length > 0) numbered++;
-      if (JSON.stringify(findNumbers(text)) !== JSON.stringify(want)) differ.push(text);
-    }
+    const { differ, numbered } = againstEveryPattern(rng, () => pieces, 14);
     expect(differ).toEqual([]);
     expect(numbered).toBeGreaterThan(10_000);
   });
