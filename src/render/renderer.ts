@@ -7,7 +7,7 @@
 import { FictionError } from '../errors.js';
 import type { GuardSelection } from '../search/guard-hook.js';
 import type { PreparedQuery } from '../search/query.js';
-import type { HistoryEntry } from '../search/session.js';
+import type { HistoryReader } from '../search/session.js';
 import type { Hit, RenderedResult } from '../search/types.js';
 import type { SearchWorld } from '../search/world-index.js';
 import { templateRenderer } from './template.js';
@@ -24,8 +24,8 @@ export interface RenderSearchInput {
   hits: readonly Hit[];
   /** Rank of the first hit (1 on the first page). */
   firstRank: number;
-  /** Earlier calls of the session and what they showed (oldest first, bounded). */
-  history: readonly HistoryEntry[];
+  /** Earlier calls of the session and what they showed (read only by renderers that use them). */
+  history: HistoryReader;
   /** The guard's note from its selection, when a guard is on. */
   guardNote?: GuardSelection['note'];
 }

@@ -123,10 +123,14 @@ const encoder = new TextEncoder();
 
 /**
  * A result's text as UTF-8, in a new buffer the caller owns (a server sends it, moving it to another
- * thread): a copy of the bytes the session keeps, so a call's text is encoded once.
+ * thread): the first time, the copy the session made as it kept the text (so a call's text is encoded
+ * once); later, encoded again.
  */
 export function textUtf8(result: ToolResult): Uint8Array {
-  return keptUtf8.get(result)?.slice() ?? encoder.encode(result.text);
+  const kept = keptUtf8.get(result);
+  if (!kept) return encoder.encode(result.text);
+  keptUtf8.delete(result);
+  return kept;
 }
 
 export async function callTool(session: Session, call: ToolCall, opts: CallOptions = {}): Promise<ToolResult> {

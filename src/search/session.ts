@@ -7,31 +7,15 @@
 import { writeFileSync } from 'node:fs';
 import { FictionError } from '../errors.js';
 import { NO_PERTURBATION, parseProfile, type PerturbationProfile } from '../perturb/profile.js';
-import type { ToolName } from '../tools/definitions.js';
-import type { ObservationError } from '../render/observation.js';
 import { createRenderer, type Renderer } from '../render/renderer.js';
 import type { SearchGuard } from './guard-hook.js';
 import { createLeakGuard } from '../leakage/guard.js';
 import type { SearchWorld } from './world-index.js';
+import { HistoryRing, type HistoryEntry } from './history-ring.js';
+
+export type { HistoryEntry } from './history-ring.js';
 
 export const DEFAULT_HISTORY_LIMIT = 64;
-
-export interface HistoryEntry {
-  callIndex: number;
-  name: ToolName;
-  /** The call's arguments as validated (queries normalised, page filled in). */
-  arguments: Readonly<Record<string, unknown>>;
-  /** The observation as the agent read it. */
-  text: string;
-  /**
-   * For a page that opened (web_extractor without a fault), its URL and title: what a world model is
-   * told of an earlier page instead of its content. The observation's JSON is not kept: every session
-   * holds up to `historyLimit` entries, and a search's JSON repeats its text as a tree of small objects.
-   */
-  page?: { url: string; title: string };
-  error?: ObservationError;
-  renderer: string;
-}
 
 export interface SessionOptions {
   /** Bind the session to a task of the world (the guard uses it). */
@@ -46,34 +30,13 @@ export interface SessionOptions {
   historyLimit?: number;
 }
 
-const utf8 = new TextEncoder();
-
-/** `String.prototype.isWellFormed` (Node 20; not in this project's ES2022 library types). */
-const wellFormed = (s: string): boolean => (s as unknown as { isWellFormed(): boolean }).isWellFormed();
-
-/**
- * The entry as kept: the same keys in the same order, except that the observation is held as its UTF-8
- * `bytes` outside the JS heap and decoded when `text` is read (a world model's prompt reads the last few
- * entries on each call; a trajectory reads them all). A session keeps up to `historyLimit` observations
- * for seconds to minutes, and as strings each one was copied by every young-generation collection it
- * lived through, then promoted: about half the collector's time in a busy server. `text` stays an own,
- * enumerable property (a getter), so JSON, spreading and cloning still see it. A text that UTF-8 cannot
- * hold exactly (a lone surrogate) is kept as it is.
- */
-function kept(entry: HistoryEntry, bytes: Uint8Array | undefined): HistoryEntry {
-  const out = {} as Record<string, unknown>;
-  for (const key of Object.keys(entry)) {
-    if (key === 'text' && bytes) {
-      Object.defineProperty(out, 'text', {
-        get: () => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'),
-        enumerable: true,
-      });
-    } else out[key] = (entry as unknown as Record<string, unknown>)[key];
-  }
-  return out as unknown as HistoryEntry;
+/** What a renderer reads of a session's history: snapshots, valid after later calls. */
+export interface HistoryReader {
+  /** The last `calls` calls, oldest first. */
+  recentHistory(calls: number): readonly HistoryEntry[];
 }
 
-export class Session {
+export class Session implements HistoryReader {
   readonly world: SearchWorld;
   readonly taskId: string | null;
   readonly seed: number;
@@ -82,7 +45,7 @@ export class Session {
   readonly guard: SearchGuard | undefined;
   readonly historyLimit: number;
   private calls = 0;
-  private readonly entries: HistoryEntry[] = [];
+  private readonly kept: HistoryRing;
 
   constructor(world: SearchWorld, opts: SessionOptions = {}) {
     const taskId = opts.taskId ?? null;
@@ -101,6 +64,7 @@ export class Session {
     this.renderer = opts.renderer ?? createRenderer('template');
     this.guard = opts.guard === null ? undefined : (opts.guard ?? (taskId !== null ? createLeakGuard() : undefined));
     this.historyLimit = limit;
+    this.kept = new HistoryRing(limit);
   }
 
   /** Calls made so far (also the index the next call gets). */
@@ -113,27 +77,26 @@ export class Session {
     return this.calls++;
   }
 
-  /** The most recent calls, oldest first (at most `historyLimit`). */
+  /** The most recent calls, oldest first (at most `historyLimit`): a snapshot, each text decoded. */
   get history(): readonly HistoryEntry[] {
-    return this.entries;
+    return this.kept.recent(Infinity);
+  }
+
+  recentHistory(calls: number): readonly HistoryEntry[] {
+    return this.kept.recent(calls);
   }
 
   /**
-   * Keep a call. Returns the observation's text as the session keeps it, in UTF-8 (not kept with a
-   * history limit of 0, or for a text UTF-8 cannot hold): read it, never change it.
+   * Keep a call (src/search/history-ring.ts). Returns the observation's text in UTF-8, in a new buffer
+   * the caller owns (undefined with a history limit of 0, or for a text UTF-8 cannot hold).
    */
   record(entry: HistoryEntry): Uint8Array | undefined {
-    if (this.historyLimit === 0) return undefined;
-    const text: unknown = entry.text;
-    const bytes = typeof text === 'string' && wellFormed(text) ? utf8.encode(text) : undefined;
-    this.entries.push(kept(entry, bytes));
-    if (this.entries.length > this.historyLimit) this.entries.splice(0, this.entries.length - this.historyLimit);
-    return bytes;
+    return this.kept.push(entry);
   }
 
   /** The kept history as JSONL: one line per call, with no timings (replays dump byte-identically). */
   trajectoryJsonl(): string {
-    return this.entries
+    return this.history
       .map((e) =>
         JSON.stringify({
           world: this.world.id, task: this.taskId, seed: this.seed, call: e.callIndex, tool: e.name, arguments: e.arguments,

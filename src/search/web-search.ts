@@ -106,7 +106,7 @@ export function renderInputs(session: Session, run: SearchRun): (RenderSearchInp
       ? undefined
       : {
           world: session.world, taskId: session.taskId, seed: session.seed, callIndex: run.callIndex, queryIndex: job.index,
-          query: job.query, hits: job.selection.hits, firstRank: job.firstRank, history: session.history, guardNote: job.selection.note,
+          query: job.query, hits: job.selection.hits, firstRank: job.firstRank, history: session, guardNote: job.selection.note,
         });
 }
 

@@ -11,11 +11,6 @@ import type { HistoryEntry } from '../../search/session.js';
 /** Characters of one earlier observation given at most. */
 export const HISTORY_OBSERVATION_CHARS = 1500;
 
-/** The entries the prompt uses: the last `calls` of them. */
-export function recentHistory(history: readonly HistoryEntry[], calls: number): readonly HistoryEntry[] {
-  return calls <= 0 ? [] : history.slice(Math.max(0, history.length - calls));
-}
-
 function cap(text: string): string {
   return text.length > HISTORY_OBSERVATION_CHARS ? `${text.slice(0, HISTORY_OBSERVATION_CHARS)} ...` : text;
 }

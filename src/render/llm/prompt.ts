@@ -12,7 +12,7 @@ import { hash } from 'node:crypto';
 import { hash32 } from '../../rng.js';
 import type { HistoryEntry } from '../../search/session.js';
 import type { RenderSearchInput } from '../renderer.js';
-import { formatHistory, historyKey, recentHistory } from './history.js';
+import { formatHistory, historyKey } from './history.js';
 import { fillPrompt, type PromptTemplate } from './prompt-file.js';
 import { buildRecords, formatRecords, type RecordSet } from './records.js';
 import type { LlmSettings } from './settings.js';
@@ -35,7 +35,7 @@ type ModelSettings = Pick<LlmSettings, 'model' | 'temperature' | 'topP' | 'maxTo
 
 export function prepareRequest(input: RenderSearchInput, prompt: PromptTemplate, settings: ModelSettings): PreparedRequest {
   const set = buildRecords(input, settings.passagesPerPage);
-  const history = recentHistory(input.history, settings.historyCalls);
+  const history = input.history.recentHistory(settings.historyCalls);
   const material = JSON.stringify([
     prompt.key, input.world.id, input.world.world.meta.generator_version ?? '', settings.model, settings.temperature, settings.topP, settings.maxTokens,
     input.taskId, set.related, input.seed, input.callIndex, input.queryIndex, input.query.text, input.firstRank,

@@ -148,7 +148,7 @@ describe('world-model cache', () => {
   it('the key is computed without building the prompt and depends on the prompt version', () => {
     const r = make(':memory:');
     const session = createSession(world);
-    const base = { world, taskId: null, seed: 0, callIndex: 0, queryIndex: 0, query: { text: 'x', tokens: ['x'], match: '"x"' }, hits: [], firstRank: 1, history: session.history };
+    const base = { world, taskId: null, seed: 0, callIndex: 0, queryIndex: 0, query: { text: 'x', tokens: ['x'], match: '"x"' }, hits: [], firstRank: 1, history: session };
     const k1 = prepareRequest(base, r.prompt, r.settings).key;
     const k2 = prepareRequest(base, { ...r.prompt, key: 'search-world-model@v2#000000000000' }, r.settings).key;
     expect(k1).not.toBe(k2);
