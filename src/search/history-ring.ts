@@ -31,15 +31,31 @@ export interface HistoryEntry {
   renderer: string;
 }
 
+/** A kept observation's UTF-8, for as long as the ring keeps it. */
+export interface KeptText {
+  /** A copy of the text's UTF-8 in a new buffer the caller owns; undefined once the call has left the history. */
+  utf8(): Uint8Array | undefined;
+}
+
 /** What the ring keeps of an entry: the entry with an empty text, and where its text's bytes are. */
-interface Kept {
-  /** The entry as given, its `text` emptied (so a snapshot has the given keys in the given order). */
-  entry: HistoryEntry;
-  /** Offset and length of the text's UTF-8 in the ring; `at` is -1 for a text kept as a string. */
-  at: number;
-  len: number;
-  /** A text UTF-8 cannot hold exactly (a lone surrogate), kept as it is. */
-  text?: string;
+class Kept implements KeptText {
+  /** False once dropped from the history (its bytes may be overwritten). */
+  live = true;
+
+  constructor(
+    private readonly ring: HistoryRing,
+    /** The entry as given, its `text` emptied (so a snapshot has the given keys in the given order). */
+    readonly entry: HistoryEntry,
+    /** Offset and length of the text's UTF-8 in the ring (moved when the ring grows). */
+    public at: number,
+    readonly len: number,
+    /** A text UTF-8 cannot hold exactly (a lone surrogate), kept as it is. */
+    readonly text?: string,
+  ) {}
+
+  utf8(): Uint8Array | undefined {
+    return this.live && this.text === undefined ? this.ring.copy(this.at, this.len) : undefined;
+  }
 }
 
 const utf8 = new TextEncoder();
@@ -72,28 +88,33 @@ export class HistoryRing {
   }
 
   /**
-   * Keep a call, dropping the oldest beyond the limit. Returns the text's UTF-8 in a new buffer the
-   * caller owns (a copy of what the ring keeps: it is encoded once), or undefined when nothing is kept
-   * (a limit of 0) or the text is not well-formed UTF-16.
+   * Keep a call, dropping the oldest beyond the limit. Returns a handle on the text's UTF-8 (so a call's
+   * text is encoded once), or undefined when nothing is kept (a limit of 0).
    */
-  push(entry: HistoryEntry): Uint8Array | undefined {
+  push(entry: HistoryEntry): KeptText | undefined {
     if (this.limit === 0) return undefined;
     if (this.kept.length >= this.limit) {
-      for (const k of this.kept.splice(0, this.kept.length - this.limit + 1)) this.live -= k.len;
+      for (const k of this.kept.splice(0, this.kept.length - this.limit + 1)) {
+        k.live = false;
+        this.live -= k.len;
+      }
     }
     const text: unknown = entry.text;
     const meta = { ...entry, text: '' };
-    if (typeof text !== 'string' || !wellFormed(text)) {
-      this.kept.push({ entry: meta, at: -1, len: 0, text: String(text) });
-      return undefined;
+    let k: Kept;
+    if (typeof text !== 'string' || !wellFormed(text)) k = new Kept(this, meta, 0, 0, String(text));
+    else if (text.length === 0) k = new Kept(this, meta, 0, 0);
+    else {
+      const [at, len] = this.write(text);
+      k = new Kept(this, meta, at, len);
+      this.live += len;
     }
-    if (text.length === 0) {
-      this.kept.push({ entry: meta, at: 0, len: 0 });
-      return new Uint8Array(0);
-    }
-    const [at, len] = this.write(text);
-    this.kept.push({ entry: meta, at, len });
-    this.live += len;
+    this.kept.push(k);
+    return k;
+  }
+
+  /** A copy of `len` bytes at `at`. */
+  copy(at: number, len: number): Uint8Array {
     return this.buf.slice(at, at + len);
   }
 
@@ -103,7 +124,7 @@ export class HistoryRing {
     const out: HistoryEntry[] = [];
     for (let i = from; i < this.kept.length; i++) {
       const k = this.kept[i]!;
-      out.push({ ...k.entry, text: k.at < 0 ? k.text! : this.decode(k.at, k.len) });
+      out.push({ ...k.entry, text: k.text ?? this.decode(k.at, k.len) });
     }
     return out;
   }

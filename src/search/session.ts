@@ -11,7 +11,7 @@ import { createRenderer, type Renderer } from '../render/renderer.js';
 import type { SearchGuard } from './guard-hook.js';
 import { createLeakGuard } from '../leakage/guard.js';
 import type { SearchWorld } from './world-index.js';
-import { HistoryRing, type HistoryEntry } from './history-ring.js';
+import { HistoryRing, type HistoryEntry, type KeptText } from './history-ring.js';
 
 export type { HistoryEntry } from './history-ring.js';
 
@@ -87,10 +87,10 @@ export class Session implements HistoryReader {
   }
 
   /**
-   * Keep a call (src/search/history-ring.ts). Returns the observation's text in UTF-8, in a new buffer
-   * the caller owns (undefined with a history limit of 0, or for a text UTF-8 cannot hold).
+   * Keep a call (src/search/history-ring.ts). Returns a handle on its text's UTF-8 while the session
+   * keeps it (undefined with a history limit of 0).
    */
-  record(entry: HistoryEntry): Uint8Array | undefined {
+  record(entry: HistoryEntry): KeptText | undefined {
     return this.kept.push(entry);
   }
 

@@ -27,7 +27,7 @@ describe('history ring', () => {
       const all: HistoryEntry[] = [];
       for (let i = 0; i < 2000; i++) {
         const e = entry(i, randomText(rng));
-        const bytes = ring.push(e);
+        const bytes = ring.push(e)!.utf8();
         all.push(e);
         if (e.text.isWellFormed()) expect(Buffer.from(bytes!).toString('utf8')).toBe(e.text);
         else expect(bytes).toBeUndefined();
@@ -70,12 +70,22 @@ describe('history ring', () => {
     const rng = new Rng('ring:snapshots');
     const ring = new HistoryRing(3);
     ring.push(entry(0, 'first observation ünï'));
-    const bytes = ring.push(entry(1, 'second observation'))!;
+    const second = ring.push(entry(1, 'second observation'))!;
     const snapshot = ring.recent(Infinity);
     const copy = structuredClone(snapshot);
+    const bytes = second.utf8()!;
     bytes.fill(0);
     expect(ring.recent(Infinity)).toEqual(copy);
-    for (let i = 2; i < 300; i++) ring.push(entry(i, randomText(rng)));
+    expect(second.utf8()).not.toBe(bytes);
+    expect(Buffer.from(second.utf8()!).toString('utf8')).toBe('second observation');
+    ring.push(entry(2, 'third'));
+    // still kept (the ring has grown meanwhile when needed: the handle follows its bytes)
+    ring.push(entry(3, 'y'.repeat(50_000)));
+    expect(Buffer.from(second.utf8()!).toString('utf8')).toBe('second observation');
+    // gone from the history: no bytes, whatever the ring now holds there
+    ring.push(entry(4, 'fifth'));
+    expect(second.utf8()).toBeUndefined();
+    for (let i = 5; i < 300; i++) ring.push(entry(i, randomText(rng)));
     expect(snapshot).toEqual(copy);
     expect(ring.recent(1)[0]!.callIndex).toBe(299);
   });
@@ -95,6 +105,7 @@ describe('history ring', () => {
   it('keeps nothing with a limit of 0', () => {
     const ring = new HistoryRing(0);
     expect(ring.push(entry(0, 'x'))).toBeUndefined();
+    expect(ring.length).toBe(0);
     expect(ring.recent(Infinity)).toEqual([]);
     expect(ring.capacity).toBe(0);
   });
