@@ -9,21 +9,35 @@ import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/
 import { readJsonBody, type BodySource } from './body.js';
 import type { ServerContext } from './context.js';
 import { createToolServer } from './mcp-tools.js';
-import { callAt, checkTargetAnywhere, type TargetSpec } from './targets.js';
+import { isFictionError } from '../errors.js';
+import { callAt, checkTargetAnywhere, checkTargetForm, type TargetSpec } from './targets.js';
 
 const METHOD_NOT_ALLOWED = JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed: POST JSON-RPC messages to /mcp.' }, id: null });
+
+/** A lone JSON-RPC `tools/call` request: its call reaches the target anyway, so the target is not looked up first. */
+const isToolCall = (body: unknown): boolean => typeof body === 'object' && body !== null && !Array.isArray(body) && (body as { method?: unknown }).method === 'tools/call';
 
 export async function handleMcp(ctx: ServerContext, src: BodySource, spec: TargetSpec): Promise<Response> {
   const req = src.req;
   if (req.method !== 'POST') return new Response(METHOD_NOT_ALLOWED, { status: 405, headers: { Allow: 'POST', 'Content-Type': 'application/json' } });
-  await checkTargetAnywhere(ctx, spec);
+  // A missing or bad target is refused before speaking MCP (an HTTP 400 or 404, not a JSON-RPC error).
+  // Its form is checked here; whether it exists, by the call itself for a tool call (one trip to the
+  // worker that holds it, not two), else by a lookup first.
+  checkTargetForm(spec);
   const body = await readJsonBody(src, ctx.limits.maxBodyBytes);
-  const server = createToolServer((call) => callAt(ctx, spec, call));
+  const direct = isToolCall(body);
+  if (!direct) await checkTargetAnywhere(ctx, spec);
+  let missing: unknown;
+  const server = createToolServer((call) =>
+    callAt(ctx, spec, call).catch((e: unknown) => {
+      if (direct && isFictionError(e) && e.code === 'NOT_FOUND') missing = e;
+      throw e;
+    }));
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
   await server.connect(transport);
-  try {
-    return await transport.handleRequest(req, { parsedBody: body });
-  } finally {
-    await server.close().catch(() => {});
-  }
+  // Not closed after: with JSON responses and no MCP session there is nothing to release (no stream,
+  // no timer), and closing made an error object and aborted a signal per request only to be dropped.
+  const response = await transport.handleRequest(req, { parsedBody: body });
+  if (missing !== undefined) throw missing;
+  return response;
 }

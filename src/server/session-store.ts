@@ -12,6 +12,12 @@ import type { WorldPool } from './world-pool.js';
 
 export const SESSION_ID_RE = /^s_[A-Za-z0-9_-]{24}$/;
 
+/** A session id from a request, checked: anything else is a 400. */
+export function checkSessionId(id: unknown): string {
+  if (typeof id !== 'string' || !SESSION_ID_RE.test(id)) throw new FictionError('BAD_INPUT', 'not a session id');
+  return id;
+}
+
 export interface SessionSpec {
   world: unknown;
   task?: unknown;
@@ -116,8 +122,8 @@ export class SessionStore {
   }
 
   /** The live session `id` (its expiry restarts), or NOT_FOUND. */
-  get(id: unknown): StoredSession {
-    if (typeof id !== 'string' || !SESSION_ID_RE.test(id)) throw new FictionError('BAD_INPUT', 'not a session id');
+  get(raw: unknown): StoredSession {
+    const id = checkSessionId(raw);
     const slot = this.slots.get(id);
     const t = this.now();
     if (!slot || t - slot.stored.lastUsed > this.opts.ttlMs) {
@@ -141,8 +147,8 @@ export class SessionStore {
   }
 
   /** Close session `id`; false when there was none. */
-  close(id: unknown): boolean {
-    if (typeof id !== 'string' || !SESSION_ID_RE.test(id)) throw new FictionError('BAD_INPUT', 'not a session id');
+  close(raw: unknown): boolean {
+    const id = checkSessionId(raw);
     const slot = this.slots.get(id);
     if (!slot) return false;
     this.drop(id, slot, 'closed');

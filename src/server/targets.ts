@@ -9,7 +9,8 @@ import { createSession, type Session } from '../search/session.js';
 import type { ToolCall } from '../search/tool-args.js';
 import type { ServerContext } from './context.js';
 import { checkCallLimits } from './limits.js';
-import type { StoredSession } from './session-store.js';
+import { checkSessionId, type StoredSession } from './session-store.js';
+import { checkWorldId } from './world-pool.js';
 
 export interface TargetSpec {
   session?: string | undefined;
@@ -22,12 +23,19 @@ export interface CallTarget {
   release(): void;
 }
 
+/** Check that a target names a session or a world, and that its id is well formed (no lookup). */
+export function checkTargetForm(spec: TargetSpec): void {
+  if (spec.session !== undefined && spec.world !== undefined) throw new FictionError('BAD_INPUT', 'name a session or a world, not both');
+  if (spec.session !== undefined) checkSessionId(spec.session);
+  else if (spec.world !== undefined) checkWorldId(spec.world);
+  else throw new FictionError('BAD_INPUT', 'name a world (?world=<id>) or a session (?session=<id>)');
+}
+
 /** Check a target's ids (and that they exist) without opening anything. */
 export function checkTarget(ctx: ServerContext, spec: TargetSpec): void {
-  if (spec.session !== undefined && spec.world !== undefined) throw new FictionError('BAD_INPUT', 'name a session or a world, not both');
+  checkTargetForm(spec);
   if (spec.session !== undefined) ctx.sessions.get(spec.session);
-  else if (spec.world !== undefined) ctx.pool.require(spec.world);
-  else throw new FictionError('BAD_INPUT', 'name a world (?world=<id>) or a session (?session=<id>)');
+  else ctx.pool.require(spec.world);
 }
 
 export function openTarget(ctx: ServerContext, spec: TargetSpec): CallTarget {
