@@ -1,15 +1,19 @@
 /**
- * A session's bounded history: its last `limit` calls, each observation's text kept as UTF-8 in one
- * circular byte buffer per session, overwritten in place as old calls fall out.
+ * A session's bounded history: its last `limit` calls, each observation's text kept as UTF-8 in 32-KB
+ * segments drawn from a pool the whole process shares, given back as old calls fall out.
  *
- * Why a ring: a busy server keeps up to `limit` observations (a few KB each) per session for minutes.
- * Kept as strings, each was copied by every young-generation collection it lived through and then
- * promoted; kept as one `Uint8Array` per call, each added off-heap memory that only a full collection
- * gives back, so the collector ran far more often. The ring allocates only when it has to grow: with
- * 100 bound sessions on two workers, keeping history this way serves about as fast as keeping none.
+ * Why: a busy server keeps up to `limit` observations (a few KB each) per session for minutes. Kept as
+ * strings, each was copied by every young-generation collection it lived through and then promoted;
+ * kept as one `Uint8Array` per call, each added off-heap memory that only a full collection gives back,
+ * so full collections ran far more often. Segments are allocated once (in 1-MB slabs) and reused by
+ * every session after, so keeping a call's text allocates nothing once the pool has warmed up. (One
+ * growing buffer per session did not do: short sessions, which trainers' rollouts are, kept growing
+ * it, copying and touching new memory each time.)
  *
+ * A segment goes back to the pool only when no kept call's text is in it, so a kept text's bytes are
+ * never overwritten; a handle on a call that has left the history reads nothing (`KeptText.utf8`).
  * Readers get snapshots: `recent(n)` decodes the last `n` texts into plain entries that stay valid
- * after the ring moves on, so a renderer that awaits (a world model) never reads overwritten bytes.
+ * whatever happens to the history after, so a renderer that awaits (a world model) reads what it saw.
  */
 import type { ObservationError } from '../render/observation.js';
 import type { ToolName } from '../tools/definitions.js';
@@ -31,48 +35,84 @@ export interface HistoryEntry {
   renderer: string;
 }
 
-/** A kept observation's UTF-8, for as long as the ring keeps it. */
+/** A kept observation's UTF-8, for as long as the history keeps it. */
 export interface KeptText {
   /** A copy of the text's UTF-8 in a new buffer the caller owns; undefined once the call has left the history. */
   utf8(): Uint8Array | undefined;
 }
 
-/** What the ring keeps of an entry: the entry with an empty text, and where its text's bytes are. */
+/** Bytes per pooled segment: a search observation is 2–5 KB, a page up to a few times that. */
+export const SEGMENT_BYTES = 32 * 1024;
+const SLAB_SEGMENTS = 32;
+/** Free segments the pool keeps at most (16 MB); beyond, given-back segments are left to the collector. */
+const POOL_MAX = 512;
+
+/** Where texts are written: a pooled segment, or a text's own buffer when it is longer than a segment. */
+class Segment {
+  used = 0;
+  /** Kept calls whose text is in here. */
+  live = 0;
+  constructor(readonly bytes: Uint8Array, readonly pooled: boolean) {}
+}
+
+const free: Uint8Array[] = [];
+let allocated = 0;
+
+function takeSegment(): Segment {
+  if (free.length === 0) {
+    const slab = Buffer.allocUnsafeSlow(SEGMENT_BYTES * SLAB_SEGMENTS);
+    // Plain Uint8Arrays over it: their slice() copies (a Buffer's would be a view).
+    for (let i = SLAB_SEGMENTS - 1; i >= 0; i--) free.push(new Uint8Array(slab.buffer, slab.byteOffset + i * SEGMENT_BYTES, SEGMENT_BYTES));
+    allocated += SLAB_SEGMENTS;
+  }
+  return new Segment(free.pop()!, true);
+}
+
+function giveBack(seg: Segment): void {
+  if (seg.pooled && free.length < POOL_MAX) free.push(seg.bytes);
+}
+
+/** The pool's counts: segments ever allocated, and free now (for tests and diagnostics). */
+export function segmentPool(): { allocated: number; free: number } {
+  return { allocated, free: free.length };
+}
+
+/** What the history keeps of an entry: the entry with an empty text, and where its text's bytes are. */
 class Kept implements KeptText {
-  /** False once dropped from the history (its bytes may be overwritten). */
+  /** False once dropped from the history (its segment may be reused). */
   live = true;
 
   constructor(
-    private readonly ring: HistoryRing,
     /** The entry as given, its `text` emptied (so a snapshot has the given keys in the given order). */
     readonly entry: HistoryEntry,
-    /** Offset and length of the text's UTF-8 in the ring (moved when the ring grows). */
-    public at: number,
+    readonly seg: Segment | null,
+    readonly at: number,
     readonly len: number,
     /** A text UTF-8 cannot hold exactly (a lone surrogate), kept as it is. */
     readonly text?: string,
   ) {}
 
   utf8(): Uint8Array | undefined {
-    return this.live && this.text === undefined ? this.ring.copy(this.at, this.len) : undefined;
+    if (!this.live || this.text !== undefined) return undefined;
+    return this.seg ? this.seg.bytes.slice(this.at, this.at + this.len) : new Uint8Array(0);
+  }
+
+  decode(): string {
+    if (this.text !== undefined) return this.text;
+    return this.seg ? Buffer.from(this.seg.bytes.buffer, this.seg.bytes.byteOffset + this.at, this.len).toString('utf8') : '';
   }
 }
 
-const utf8 = new TextEncoder();
-const MIN_CAPACITY = 4096;
-
 /** `String.prototype.isWellFormed` (Node 20; not in this project's ES2022 library types). */
 const wellFormed = (s: string): boolean => (s as unknown as { isWellFormed(): boolean }).isWellFormed();
+const utf8 = new TextEncoder();
 
 export class HistoryRing {
   readonly limit: number;
-  private buf = new Uint8Array(0);
-  /** Where the next text goes. */
-  private head = 0;
   /** Oldest first. */
   private kept: Kept[] = [];
-  /** Bytes of the kept texts. */
-  private live = 0;
+  /** The segment being written. */
+  private current: Segment | null = null;
 
   constructor(limit: number) {
     this.limit = limit;
@@ -82,104 +122,68 @@ export class HistoryRing {
     return this.kept.length;
   }
 
-  /** Bytes the ring holds for its texts (its capacity, live or not). */
-  get capacity(): number {
-    return this.buf.length;
-  }
-
   /**
    * Keep a call, dropping the oldest beyond the limit. Returns a handle on the text's UTF-8 (so a call's
    * text is encoded once), or undefined when nothing is kept (a limit of 0).
    */
   push(entry: HistoryEntry): KeptText | undefined {
     if (this.limit === 0) return undefined;
-    if (this.kept.length >= this.limit) {
-      for (const k of this.kept.splice(0, this.kept.length - this.limit + 1)) {
-        k.live = false;
-        this.live -= k.len;
-      }
-    }
+    if (this.kept.length >= this.limit) for (const k of this.kept.splice(0, this.kept.length - this.limit + 1)) this.drop(k);
     const text: unknown = entry.text;
     const meta = { ...entry, text: '' };
     let k: Kept;
-    if (typeof text !== 'string' || !wellFormed(text)) k = new Kept(this, meta, 0, 0, String(text));
-    else if (text.length === 0) k = new Kept(this, meta, 0, 0);
-    else {
-      const [at, len] = this.write(text);
-      k = new Kept(this, meta, at, len);
-      this.live += len;
-    }
+    if (typeof text !== 'string' || !wellFormed(text)) k = new Kept(meta, null, 0, 0, String(text));
+    else if (text.length === 0) k = new Kept(meta, null, 0, 0);
+    else k = this.write(meta, text);
     this.kept.push(k);
     return k;
-  }
-
-  /** A copy of `len` bytes at `at`. */
-  copy(at: number, len: number): Uint8Array {
-    return this.buf.slice(at, at + len);
   }
 
   /** The last `n` entries (all with `Infinity`), oldest first, as plain objects with their text. */
   recent(n: number): HistoryEntry[] {
     const from = Math.max(0, this.kept.length - Math.max(0, n));
     const out: HistoryEntry[] = [];
-    for (let i = from; i < this.kept.length; i++) {
-      const k = this.kept[i]!;
-      out.push({ ...k.entry, text: k.text ?? this.decode(k.at, k.len) });
-    }
+    for (let i = from; i < this.kept.length; i++) out.push({ ...this.kept[i]!.entry, text: this.kept[i]!.decode() });
     return out;
   }
 
-  private decode(at: number, len: number): string {
-    return Buffer.from(this.buf.buffer, this.buf.byteOffset + at, len).toString('utf8');
+  /** Forget every call and give the segments back (a session closing). */
+  clear(): void {
+    for (const k of this.kept) this.drop(k);
+    this.kept = [];
+    if (this.current && this.current.live === 0) giveBack(this.current);
+    this.current = null;
   }
 
-  /** Where the live bytes start: the offset of the oldest text with bytes in the ring. */
-  private tail(): number {
-    for (const k of this.kept) if (k.len > 0) return k.at;
-    return this.head;
+  private drop(k: Kept): void {
+    k.live = false;
+    const seg = k.seg;
+    if (seg && --seg.live === 0 && seg !== this.current) giveBack(seg);
   }
 
-  /** Encode `text` into free space (after the head, else from the start), growing the ring if none fits. */
-  private write(text: string): [number, number] {
-    const live = this.live;
-    if (live === 0) this.head = 0;
-    const tail = this.tail();
-    // Free space: [head, end) and [0, tail) when the live bytes do not wrap, [head, tail) when they do.
-    const wrapped = live > 0 && this.head <= tail;
-    const regions: [number, number][] = wrapped ? [[this.head, tail]] : [[this.head, this.buf.length], [0, live > 0 ? tail : this.buf.length]];
-    for (const [from, to] of regions) {
-      if (to - from < text.length) continue;
-      const r = utf8.encodeInto(text, this.buf.subarray(from, to));
-      if (r.read === text.length) {
-        this.head = from + r.written;
-        return [from, r.written];
-      }
+  /** Encode `text` after the current segment's last text, else into a new segment (its own if longer than one). */
+  private write(meta: HistoryEntry, text: string): Kept {
+    const cur = this.current;
+    if (cur && text.length <= cur.bytes.length - cur.used) {
+      const r = utf8.encodeInto(text, cur.bytes.subarray(cur.used));
+      if (r.read === text.length) return this.keep(meta, cur, r.written);
     }
-    this.grow(live, Buffer.byteLength(text, 'utf8'));
-    const at = this.head;
-    const r = utf8.encodeInto(text, this.buf.subarray(at));
-    this.head += r.written;
-    return [at, r.written];
+    const bytes = text.length * 3 <= SEGMENT_BYTES ? 0 : Buffer.byteLength(text, 'utf8');
+    let seg: Segment;
+    if (bytes <= SEGMENT_BYTES) {
+      seg = takeSegment();
+      if (cur && cur.live === 0) giveBack(cur);
+      this.current = seg;
+    } else {
+      seg = new Segment(new Uint8Array(bytes), false);
+    }
+    return this.keep(meta, seg, utf8.encodeInto(text, seg.bytes.subarray(seg.used)).written);
   }
 
-  /**
-   * A new buffer, twice what the live texts and the next one take at least, with the live texts packed
-   * at its start. Not zero-filled: only bytes written are ever read.
-   */
-  private grow(live: number, need: number): void {
-    let capacity = Math.max(MIN_CAPACITY, this.buf.length);
-    while (capacity < 2 * (live + need)) capacity *= 2;
-    // A plain Uint8Array over it: its slice() copies (a Buffer's would be a view into the ring).
-    const raw = Buffer.allocUnsafeSlow(capacity);
-    const next = new Uint8Array(raw.buffer, raw.byteOffset, capacity);
-    let w = 0;
-    for (const k of this.kept) {
-      if (k.len === 0) continue;
-      next.set(this.buf.subarray(k.at, k.at + k.len), w);
-      k.at = w;
-      w += k.len;
-    }
-    this.buf = next;
-    this.head = w;
+  private keep(meta: HistoryEntry, seg: Segment, written: number): Kept {
+    const k = new Kept(meta, seg, seg.used, written);
+    seg.used += written;
+    seg.live++;
+    return k;
   }
 }

@@ -94,6 +94,11 @@ export class Session implements HistoryReader {
     return this.kept.push(entry);
   }
 
+  /** Let go of the kept history (a server session closing or expiring): its memory goes back to the pool. */
+  close(): void {
+    this.kept.clear();
+  }
+
   /** The kept history as JSONL: one line per call, with no timings (replays dump byte-identically). */
   trajectoryJsonl(): string {
     return this.history

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HistoryRing, type HistoryEntry } from '../../src/search/history-ring.js';
+import { HistoryRing, SEGMENT_BYTES, segmentPool, type HistoryEntry } from '../../src/search/history-ring.js';
 import { Rng } from '../../src/rng.js';
 
 const entry = (callIndex: number, text: string): HistoryEntry => ({
@@ -41,14 +41,12 @@ describe('history ring', () => {
     }
   });
 
-  it('never writes over a kept text: a text longer than the gap before the oldest one, in UTF-16 or in UTF-8, goes elsewhere', () => {
-    // Nine 1,000-byte texts with a limit of 3 leave the ring wrapped: the head near its start, the oldest
-    // kept text near its end. Each last text is longer than the gap between them (in characters or only in
-    // bytes) but not than the rest of the buffer.
-    for (const last of ['x'.repeat(6100), '\u00fc'.repeat(3001), '\u00fc'.repeat(3000), 'x'.repeat(6000), '\u{1F642}'.repeat(1600)]) {
+  it('never writes over a kept text, whatever the lengths in characters and in bytes', () => {
+    // Texts that just fit, or just do not, in what is left of a segment: in characters, or only in bytes.
+    const fill = 'a'.repeat(SEGMENT_BYTES - 7000);
+    for (const last of ['x'.repeat(6100), '\u00fc'.repeat(3001), '\u00fc'.repeat(3500), 'x'.repeat(7000), '\u{1F642}'.repeat(1600), 'z'.repeat(40_000)]) {
       const ring = new HistoryRing(3);
-      const all = Array.from({ length: 9 }, (_, i) => entry(i, String.fromCharCode(97 + i).repeat(1000)));
-      all.push(entry(9, last), entry(10, 'after'));
+      const all = [entry(0, fill), entry(1, 'b'.repeat(1000)), entry(2, last), entry(3, 'after'), entry(4, 'c'.repeat(9000)), entry(5, last)];
       for (const e of all) {
         ring.push(e);
         expect(ring.recent(Infinity)).toEqual(all.slice(0, e.callIndex + 1).slice(-3));
@@ -79,10 +77,10 @@ describe('history ring', () => {
     expect(second.utf8()).not.toBe(bytes);
     expect(Buffer.from(second.utf8()!).toString('utf8')).toBe('second observation');
     ring.push(entry(2, 'third'));
-    // still kept (the ring has grown meanwhile when needed: the handle follows its bytes)
+    // still kept, after a text too long for a segment
     ring.push(entry(3, 'y'.repeat(50_000)));
     expect(Buffer.from(second.utf8()!).toString('utf8')).toBe('second observation');
-    // gone from the history: no bytes, whatever the ring now holds there
+    // gone from the history: no bytes, whatever its segment now holds
     ring.push(entry(4, 'fifth'));
     expect(second.utf8()).toBeUndefined();
     for (let i = 5; i < 300; i++) ring.push(entry(i, randomText(rng)));
@@ -90,16 +88,19 @@ describe('history ring', () => {
     expect(ring.recent(1)[0]!.callIndex).toBe(299);
   });
 
-  it('stops allocating once it has grown to the history it holds', () => {
+  it('reuses its segments: a history in steady state, or a new one after another closed, allocates nothing', () => {
     const rng = new Rng('ring:steady');
-    const ring = new HistoryRing(64);
     const text = () => 'x'.repeat(rng.int(1000, 5000));
-    for (let i = 0; i < 400; i++) ring.push(entry(i, text()));
-    const grown = ring.capacity;
-    // 64 texts of at most 5,000 bytes, with room to write the next one whole
-    expect(grown).toBeLessThanOrEqual(4 * (64 * 5000 + 3 * 5000));
-    for (let i = 400; i < 2000; i++) ring.push(entry(i, text()));
-    expect(ring.capacity).toBe(grown);
+    const warm = new HistoryRing(64);
+    for (let i = 0; i < 400; i++) warm.push(entry(i, text()));
+    const { allocated } = segmentPool();
+    for (let i = 400; i < 2000; i++) warm.push(entry(i, text()));
+    expect(segmentPool().allocated).toBe(allocated);
+    warm.clear();
+    expect(warm.recent(Infinity)).toEqual([]);
+    const next = new HistoryRing(64);
+    for (let i = 0; i < 400; i++) next.push(entry(i, text()));
+    expect(segmentPool().allocated).toBe(allocated);
   });
 
   it('keeps nothing with a limit of 0', () => {
@@ -107,6 +108,5 @@ describe('history ring', () => {
     expect(ring.push(entry(0, 'x'))).toBeUndefined();
     expect(ring.length).toBe(0);
     expect(ring.recent(Infinity)).toEqual([]);
-    expect(ring.capacity).toBe(0);
   });
 });
