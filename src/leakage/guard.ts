@@ -178,7 +178,7 @@ function backstop(input: GuardBackstopInput): RenderedResult[] {
 
 /** The leakage guard. Stateless: per-task knowledge is cached on the open world. */
 export function createLeakGuard(): SearchGuard {
-  return { selectResults, backstop };
+  return { selectResults, backstop, prepare: (world, taskId) => void guardContext(world, taskId) };
 }
 
 /** Whether a guard-on call changed any result, from the decisions it logged. */

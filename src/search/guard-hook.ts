@@ -60,6 +60,12 @@ export interface GuardBackstopInput extends GuardContext {
 export interface SearchGuard {
   selectResults(input: GuardSelectInput): GuardSelection;
   backstop(input: GuardBackstopInput): RenderedResult[];
+  /**
+   * Build what the guard needs for a task before its first search: a session bound to the task calls
+   * this when it is created, so a rollout's first search does not pay for it (a task's knowledge is
+   * shared by every session bound to it).
+   */
+  prepare?(world: SearchWorld, taskId: string): void;
 }
 
 /** No guard: the first `count` candidates with their query-focused snippets. */

@@ -65,6 +65,7 @@ export class Session implements HistoryReader {
     this.guard = opts.guard === null ? undefined : (opts.guard ?? (taskId !== null ? createLeakGuard() : undefined));
     this.historyLimit = limit;
     this.kept = new HistoryRing(limit);
+    if (taskId !== null) this.guard?.prepare?.(world, taskId);
   }
 
   /** Calls made so far (also the index the next call gets). */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createSession, type HistoryEntry } from '../../src/search/session.js';
+import { selectDefault, type SearchGuard } from '../../src/search/guard-hook.js';
 import { withWorld } from './sample-worlds.js';
 
 const entry = (callIndex: number, text: string, extra: Partial<HistoryEntry> = {}): HistoryEntry => ({
@@ -49,6 +50,20 @@ describe('session history', () => {
       expect(JSON.parse(JSON.stringify(e))).toEqual(JSON.parse(JSON.stringify(given)));
       expect({ ...e }).toEqual(given);
       expect(structuredClone(e)).toEqual(given);
+    });
+  });
+
+  it('a session bound to a task has its guard prepare the task when it is created', () => {
+    withWorld((world) => {
+      const prepared: [string, string][] = [];
+      const guard: SearchGuard = { selectResults: selectDefault, backstop: (i) => [...i.results], prepare: (w, t) => prepared.push([w.id, t]) };
+      const taskId = world.taskIds()[0]!;
+      createSession(world, { guard });
+      expect(prepared).toEqual([]);
+      createSession(world, { taskId, guard });
+      expect(prepared).toEqual([[world.id, taskId]]);
+      // a guard without the hook is fine too
+      expect(() => createSession(world, { taskId, guard: { selectResults: selectDefault, backstop: (i) => [...i.results] } })).not.toThrow();
     });
   });
 
