@@ -92,6 +92,7 @@ export async function solveWorld(file: string, opts: Pick<SolveBatchOptions, 'pr
         return r.error ? { text: r.text, json: r.json, error: r.error } : { text: r.text, json: r.json };
       };
       const out = await solveTask(oracleView(task), tool);
+      session.close();
       const score = scoreAnswer(task, out.reply);
       const budget = budgetFor(task);
       const solved = score.exact && out.calls <= budget;

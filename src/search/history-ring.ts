@@ -1,12 +1,14 @@
 /**
  * A session's bounded history: its last `limit` calls, each observation's text kept as UTF-8 in 32-KB
- * segments drawn from a pool the whole process shares, given back as old calls fall out.
+ * segments drawn from a pool each thread shares (the main thread and each compute worker has its own),
+ * given back as old calls fall out or the session closes. A session's first texts go into a small
+ * buffer of its own, so the many short or idle sessions of a busy server hold a few KB each, not 32.
  *
  * Why: a busy server keeps up to `limit` observations (a few KB each) per session for minutes. Kept as
  * strings, each was copied by every young-generation collection it lived through and then promoted;
  * kept as one `Uint8Array` per call, each added off-heap memory that only a full collection gives back,
- * so full collections ran far more often. Segments are allocated once (in 1-MB slabs) and reused by
- * every session after, so keeping a call's text allocates nothing once the pool has warmed up. (One
+ * so full collections ran far more often. Segments are reused by every session after, so keeping a
+ * call's text allocates nothing once the pool has warmed up, past a session's first buffer. (One
  * growing buffer per session did not do: short sessions, which trainers' rollouts are, kept growing
  * it, copying and touching new memory each time.)
  *
@@ -43,7 +45,8 @@ export interface KeptText {
 
 /** Bytes per pooled segment: a search observation is 2–5 KB, a page up to a few times that. */
 export const SEGMENT_BYTES = 32 * 1024;
-const SLAB_SEGMENTS = 32;
+/** Bytes of a session's first buffer (its own, not pooled): one or two observations. */
+export const FIRST_BYTES = 8 * 1024;
 /** Free segments the pool keeps at most (16 MB); beyond, given-back segments are left to the collector. */
 const POOL_MAX = 512;
 
@@ -58,14 +61,19 @@ class Segment {
 const free: Uint8Array[] = [];
 let allocated = 0;
 
+/** `bytes` of memory, not zero-filled (only bytes written are ever read), as a plain Uint8Array: its slice() copies (a Buffer's is a view). */
+function unfilled(bytes: number): Uint8Array {
+  const b = Buffer.allocUnsafeSlow(bytes);
+  return new Uint8Array(b.buffer, b.byteOffset, bytes);
+}
+
 function takeSegment(): Segment {
-  if (free.length === 0) {
-    const slab = Buffer.allocUnsafeSlow(SEGMENT_BYTES * SLAB_SEGMENTS);
-    // Plain Uint8Arrays over it: their slice() copies (a Buffer's would be a view).
-    for (let i = SLAB_SEGMENTS - 1; i >= 0; i--) free.push(new Uint8Array(slab.buffer, slab.byteOffset + i * SEGMENT_BYTES, SEGMENT_BYTES));
-    allocated += SLAB_SEGMENTS;
+  let bytes = free.pop();
+  if (!bytes) {
+    bytes = unfilled(SEGMENT_BYTES);
+    allocated++;
   }
-  return new Segment(free.pop()!, true);
+  return new Segment(bytes, true);
 }
 
 function giveBack(seg: Segment): void {
@@ -113,6 +121,10 @@ export class HistoryRing {
   private kept: Kept[] = [];
   /** The segment being written. */
   private current: Segment | null = null;
+  /** Whether a first buffer was taken (later texts go to pooled segments). */
+  private started = false;
+  /** Cleared for good (its session closed): later calls are not kept. */
+  private closed = false;
 
   constructor(limit: number) {
     this.limit = limit;
@@ -127,7 +139,7 @@ export class HistoryRing {
    * text is encoded once), or undefined when nothing is kept (a limit of 0).
    */
   push(entry: HistoryEntry): KeptText | undefined {
-    if (this.limit === 0) return undefined;
+    if (this.limit === 0 || this.closed) return undefined;
     if (this.kept.length >= this.limit) for (const k of this.kept.splice(0, this.kept.length - this.limit + 1)) this.drop(k);
     const text: unknown = entry.text;
     const meta = { ...entry, text: '' };
@@ -147,8 +159,9 @@ export class HistoryRing {
     return out;
   }
 
-  /** Forget every call and give the segments back (a session closing). */
-  clear(): void {
+  /** Forget every call and give the segments back, for good (a session closing): later calls are not kept. */
+  close(): void {
+    this.closed = true;
     for (const k of this.kept) this.drop(k);
     this.kept = [];
     if (this.current && this.current.live === 0) giveBack(this.current);
@@ -171,11 +184,16 @@ export class HistoryRing {
     const bytes = text.length * 3 <= SEGMENT_BYTES ? 0 : Buffer.byteLength(text, 'utf8');
     let seg: Segment;
     if (bytes <= SEGMENT_BYTES) {
-      seg = takeSegment();
+      if (this.started) seg = takeSegment();
+      else {
+        // The session's first buffer: room for its first text (or two), its own.
+        this.started = true;
+        seg = new Segment(unfilled(Math.max(FIRST_BYTES, bytes || text.length * 3)), false);
+      }
       if (cur && cur.live === 0) giveBack(cur);
       this.current = seg;
     } else {
-      seg = new Segment(new Uint8Array(bytes), false);
+      seg = new Segment(unfilled(bytes), false);
     }
     return this.keep(meta, seg, utf8.encodeInto(text, seg.bytes.subarray(seg.used)).written);
   }

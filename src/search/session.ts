@@ -95,9 +95,9 @@ export class Session implements HistoryReader {
     return this.kept.push(entry);
   }
 
-  /** Let go of the kept history (a server session closing or expiring): its memory goes back to the pool. */
+  /** Let go of the kept history (a server session closing or expiring): its memory goes back to the pool, and later calls are not kept. */
   close(): void {
-    this.kept.clear();
+    this.kept.close();
   }
 
   /** The kept history as JSONL: one line per call, with no timings (replays dump byte-identically). */

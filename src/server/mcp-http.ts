@@ -20,24 +20,34 @@ const isToolCall = (body: unknown): boolean => typeof body === 'object' && body 
 export async function handleMcp(ctx: ServerContext, src: BodySource, spec: TargetSpec): Promise<Response> {
   const req = src.req;
   if (req.method !== 'POST') return new Response(METHOD_NOT_ALLOWED, { status: 405, headers: { Allow: 'POST', 'Content-Type': 'application/json' } });
-  // A missing or bad target is refused before speaking MCP (an HTTP 400 or 404, not a JSON-RPC error).
-  // Its form is checked here; whether it exists, by the call itself for a tool call (one trip to the
-  // worker that holds it, not two), else by a lookup first.
+  // A missing or bad target is refused before speaking MCP: an HTTP 400 or 404, not a JSON-RPC error.
+  // Its form is checked here. Whether it exists is looked up first, except for a lone tool call, whose
+  // call finds out anyway (one trip to the worker that holds the target, not two): it is looked up
+  // after only when the call did not run, or failed with NOT_FOUND (which may be about something else).
   checkTargetForm(spec);
-  const body = await readJsonBody(src, ctx.limits.maxBodyBytes);
+  let body: unknown;
+  try {
+    body = await readJsonBody(src, ctx.limits.maxBodyBytes);
+  } catch (e) {
+    await checkTargetAnywhere(ctx, spec);
+    throw e;
+  }
   const direct = isToolCall(body);
   if (!direct) await checkTargetAnywhere(ctx, spec);
-  let missing: unknown;
-  const server = createToolServer((call) =>
-    callAt(ctx, spec, call).catch((e: unknown) => {
-      if (direct && isFictionError(e) && e.code === 'NOT_FOUND') missing = e;
-      throw e;
-    }));
+  let confirmed = !direct;
+  const server = createToolServer((call) => {
+    const run = callAt(ctx, spec, call);
+    run.then(
+      () => (confirmed = true),
+      (e: unknown) => (confirmed = !(isFictionError(e) && e.code === 'NOT_FOUND')),
+    );
+    return run;
+  });
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
   await server.connect(transport);
   // Not closed after: with JSON responses and no MCP session there is nothing to release (no stream,
   // no timer), and closing made an error object and aborted a signal per request only to be dropped.
   const response = await transport.handleRequest(req, { parsedBody: body });
-  if (missing !== undefined) throw missing;
+  if (!confirmed) await checkTargetAnywhere(ctx, spec);
   return response;
 }

@@ -88,19 +88,52 @@ describe('history ring', () => {
     expect(ring.recent(1)[0]!.callIndex).toBe(299);
   });
 
-  it('reuses its segments: a history in steady state, or a new one after another closed, allocates nothing', () => {
-    const rng = new Rng('ring:steady');
-    const text = () => 'x'.repeat(rng.int(1000, 5000));
+  it('reuses its segments: a history in steady state, or a new one after another closed, allocates none', () => {
+    const text = (i: number) => String(i % 10).repeat(3000 + (i % 5) * 100);
     const warm = new HistoryRing(64);
-    for (let i = 0; i < 400; i++) warm.push(entry(i, text()));
+    for (let i = 0; i < 200; i++) warm.push(entry(i, text(i)));
     const { allocated } = segmentPool();
-    for (let i = 400; i < 2000; i++) warm.push(entry(i, text()));
+    for (let i = 200; i < 2000; i++) warm.push(entry(i, text(i)));
     expect(segmentPool().allocated).toBe(allocated);
-    warm.clear();
+    expect(warm.recent(Infinity)).toEqual(Array.from({ length: 64 }, (_, j) => entry(1936 + j, text(1936 + j))));
+    warm.close();
     expect(warm.recent(Infinity)).toEqual([]);
+    // closed for good: a call that ends after its session closed is not kept
+    expect(warm.push(entry(2000, 'late'))).toBeUndefined();
+    expect(warm.length).toBe(0);
     const next = new HistoryRing(64);
-    for (let i = 0; i < 400; i++) next.push(entry(i, text()));
+    for (let i = 0; i < 2000; i++) next.push(entry(i, text(i)));
     expect(segmentPool().allocated).toBe(allocated);
+  });
+
+  it('keeps rings that share the pool apart, and a handle outstanding when its ring closes reads nothing', () => {
+    const rng = new Rng('ring:shared');
+    const rings = [1, 2, 5, 64].map((limit) => ({ ring: new HistoryRing(limit), all: [] as HistoryEntry[], limit }));
+    const handles: { h: ReturnType<HistoryRing['push']>; text: string; owner: number }[] = [];
+    for (let i = 0; i < 3000; i++) {
+      const r = rng.pick(rings);
+      const e = entry(i, randomText(rng));
+      handles.push({ h: r.ring.push(e), text: e.text, owner: rings.indexOf(r) });
+      r.all.push(e);
+      if (i % 500 === 499) {
+        // one ring closes and a new one takes its place
+        const j = rng.int(0, rings.length - 1);
+        rings[j]!.ring.close();
+        for (const x of handles) if (x.owner === j) expect(x.h?.utf8()).toBeUndefined();
+        rings[j] = { ring: new HistoryRing(rings[j]!.limit), all: [], limit: rings[j]!.limit };
+        for (const x of handles) if (x.owner === j) x.owner = -1;
+      }
+      for (const x of rings) expect(x.ring.recent(Infinity)).toEqual(x.all.slice(-x.limit));
+    }
+    // every handle still in its history reads its own text
+    for (const x of rings) {
+      const kept = new Set(x.ring.recent(Infinity).map((e) => e.callIndex));
+      expect(kept.size).toBe(Math.min(x.limit, x.all.length));
+    }
+    for (const { h, text } of handles) {
+      const bytes = h?.utf8();
+      if (bytes) expect(Buffer.from(bytes).toString('utf8')).toBe(text);
+    }
   });
 
   it('keeps nothing with a limit of 0', () => {

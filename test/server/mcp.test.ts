@@ -119,6 +119,12 @@ describe('MCP over streamable HTTP (/mcp)', () => {
         expect(missingWorld.status).toBe(404);
         expect(await missingWorld.json()).toMatchObject({ error: { code: 'NOT_FOUND' } });
         expect((await post('?session=s_aaaaaaaaaaaaaaaaaaaaaaaa')).status).toBe(404);
+        // calls that never reach the target (an unknown tool, no params, a notification, bad JSON) still find it missing
+        for (const other of [{ ...call, params: { name: 'no_such_tool', arguments: {} } }, { jsonrpc: '2.0', id: 3, method: 'tools/call' }, { jsonrpc: '2.0', method: 'tools/call', params: call.params }]) {
+          const r = await fetch(`${url}/mcp?world=w11-999999`, { method: 'POST', headers, body: JSON.stringify(other) });
+          expect(r.status).toBe(404);
+        }
+        expect((await fetch(`${url}/mcp?world=w11-999999`, { method: 'POST', headers, body: '{"jsonrpc":' })).status).toBe(404);
         const ok = await post(`?world=${W0}`);
         expect(ok.status).toBe(200);
         const body = (await ok.json()) as { result: { content: { text: string }[]; isError?: boolean } };
