@@ -175,7 +175,7 @@ export class SessionStore {
   private drop(id: string, slot: Slot, reason: 'closed' | 'expired' | 'shutdown'): void {
     this.slots.delete(id);
     slot.release();
-    slot.stored.session.close();
     this.opts.onClose?.(slot.stored, reason);
+    slot.stored.session.close();
   }
 }

@@ -58,6 +58,11 @@ describe('SessionStore', () => {
     expect(lines.map((l) => l.call)).toEqual([2, 3, 4]);
     expect(s.session.seed).toBe(4);
     expect(s.session.profile.errorRate).toBeGreaterThan(0);
+    // a session that ends lets its history go; a call still running when it ended is not kept
+    expect(sessions.close(s.id)).toBe(true);
+    expect(s.session.history).toEqual([]);
+    await callTool(s.session, { name: 'web_search', arguments: { query: 'price late' } });
+    expect(s.session.history).toEqual([]);
     sessions.closeAll();
     pool.closeAll();
   });
