@@ -13,7 +13,7 @@ import type { RenderSearchOutput } from '../render/renderer.js';
 import type { GuardDecision } from './guard-hook.js';
 import { normaliseQueryText } from './query.js';
 import type { HistoryEntry, Session } from './session.js';
-import type { KeptText } from './history-ring.js';
+import type { KeptText } from './kept-history.js';
 import { parseExtractorArgs, parseSearchArgs, toolName, type SearchArgs, type ToolCall } from './tool-args.js';
 import { openPage } from './web-extractor.js';
 import { finishSearch, renderInputs, startSearch, type SearchOutcome } from './web-search.js';

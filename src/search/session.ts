@@ -11,9 +11,9 @@ import { createRenderer, type Renderer } from '../render/renderer.js';
 import type { SearchGuard } from './guard-hook.js';
 import { createLeakGuard } from '../leakage/guard.js';
 import type { SearchWorld } from './world-index.js';
-import { HistoryRing, type HistoryEntry, type KeptText } from './history-ring.js';
+import { KeptHistory, type HistoryEntry, type KeptText } from './kept-history.js';
 
-export type { HistoryEntry } from './history-ring.js';
+export type { HistoryEntry } from './kept-history.js';
 
 export const DEFAULT_HISTORY_LIMIT = 64;
 
@@ -45,7 +45,7 @@ export class Session implements HistoryReader {
   readonly guard: SearchGuard | undefined;
   readonly historyLimit: number;
   private calls = 0;
-  private readonly kept: HistoryRing;
+  private readonly kept: KeptHistory;
 
   constructor(world: SearchWorld, opts: SessionOptions = {}) {
     const taskId = opts.taskId ?? null;
@@ -64,7 +64,7 @@ export class Session implements HistoryReader {
     this.renderer = opts.renderer ?? createRenderer('template');
     this.guard = opts.guard === null ? undefined : (opts.guard ?? (taskId !== null ? createLeakGuard() : undefined));
     this.historyLimit = limit;
-    this.kept = new HistoryRing(limit);
+    this.kept = new KeptHistory(limit);
     if (taskId !== null) this.guard?.prepare?.(world, taskId);
   }
 
@@ -88,7 +88,7 @@ export class Session implements HistoryReader {
   }
 
   /**
-   * Keep a call (src/search/history-ring.ts). Returns a handle on its text's UTF-8 while the session
+   * Keep a call (src/search/kept-history.ts). Returns a handle on its text's UTF-8 while the session
    * keeps it (undefined with a history limit of 0).
    */
   record(entry: HistoryEntry): KeptText | undefined {

@@ -115,7 +115,7 @@ class Kept implements KeptText {
 const wellFormed = (s: string): boolean => (s as unknown as { isWellFormed(): boolean }).isWellFormed();
 const utf8 = new TextEncoder();
 
-export class HistoryRing {
+export class KeptHistory {
   readonly limit: number;
   /** Oldest first. */
   private kept: Kept[] = [];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HistoryRing, SEGMENT_BYTES, segmentPool, type HistoryEntry } from '../../src/search/history-ring.js';
+import { KeptHistory, SEGMENT_BYTES, segmentPool, type HistoryEntry } from '../../src/search/kept-history.js';
 import { Rng } from '../../src/rng.js';
 
 const entry = (callIndex: number, text: string): HistoryEntry => ({
@@ -19,11 +19,11 @@ function randomText(rng: Rng): string {
   return s;
 }
 
-describe('history ring', () => {
+describe('kept history', () => {
   it('gives back the last `limit` entries exactly, in order, over random texts and limits', () => {
     for (const limit of [1, 2, 3, 7, 64]) {
-      const rng = new Rng(`ring:${limit}`);
-      const ring = new HistoryRing(limit);
+      const rng = new Rng(`kept:${limit}`);
+      const ring = new KeptHistory(limit);
       const all: HistoryEntry[] = [];
       for (let i = 0; i < 2000; i++) {
         const e = entry(i, randomText(rng));
@@ -45,7 +45,7 @@ describe('history ring', () => {
     // Texts that just fit, or just do not, in what is left of a segment: in characters, or only in bytes.
     const fill = 'a'.repeat(SEGMENT_BYTES - 7000);
     for (const last of ['x'.repeat(6100), '\u00fc'.repeat(3001), '\u00fc'.repeat(3500), 'x'.repeat(7000), '\u{1F642}'.repeat(1600), 'z'.repeat(40_000)]) {
-      const ring = new HistoryRing(3);
+      const ring = new KeptHistory(3);
       const all = [entry(0, fill), entry(1, 'b'.repeat(1000)), entry(2, last), entry(3, 'after'), entry(4, 'c'.repeat(9000)), entry(5, last)];
       for (const e of all) {
         ring.push(e);
@@ -55,7 +55,7 @@ describe('history ring', () => {
   });
 
   it('keeps the given keys in the given order', () => {
-    const ring = new HistoryRing(4);
+    const ring = new KeptHistory(4);
     const given = entry(1, 'x ünï');
     ring.push(given);
     const [e] = ring.recent(1);
@@ -64,9 +64,9 @@ describe('history ring', () => {
     expect(structuredClone(e)).toEqual(given);
   });
 
-  it('hands out snapshots: they stay whole after the ring overwrites their bytes, and its buffer is the caller\'s', () => {
-    const rng = new Rng('ring:snapshots');
-    const ring = new HistoryRing(3);
+  it('hands out snapshots: they stay whole after their bytes are reused, and a copy of the bytes is the caller\'s', () => {
+    const rng = new Rng('kept:snapshots');
+    const ring = new KeptHistory(3);
     ring.push(entry(0, 'first observation ünï'));
     const second = ring.push(entry(1, 'second observation'))!;
     const snapshot = ring.recent(Infinity);
@@ -90,7 +90,7 @@ describe('history ring', () => {
 
   it('reuses its segments: a history in steady state, or a new one after another closed, allocates none', () => {
     const text = (i: number) => String(i % 10).repeat(3000 + (i % 5) * 100);
-    const warm = new HistoryRing(64);
+    const warm = new KeptHistory(64);
     for (let i = 0; i < 200; i++) warm.push(entry(i, text(i)));
     const { allocated } = segmentPool();
     for (let i = 200; i < 2000; i++) warm.push(entry(i, text(i)));
@@ -101,15 +101,15 @@ describe('history ring', () => {
     // closed for good: a call that ends after its session closed is not kept
     expect(warm.push(entry(2000, 'late'))).toBeUndefined();
     expect(warm.length).toBe(0);
-    const next = new HistoryRing(64);
+    const next = new KeptHistory(64);
     for (let i = 0; i < 2000; i++) next.push(entry(i, text(i)));
     expect(segmentPool().allocated).toBe(allocated);
   });
 
-  it('keeps rings that share the pool apart, and a handle outstanding when its ring closes reads nothing', () => {
-    const rng = new Rng('ring:shared');
-    const rings = [1, 2, 5, 64].map((limit) => ({ ring: new HistoryRing(limit), all: [] as HistoryEntry[], limit }));
-    const handles: { h: ReturnType<HistoryRing['push']>; text: string; owner: number }[] = [];
+  it('keeps histories that share the pool apart, and a handle outstanding when its history closes reads nothing', () => {
+    const rng = new Rng('kept:shared');
+    const rings = [1, 2, 5, 64].map((limit) => ({ kept: new KeptHistory(limit), all: [] as HistoryEntry[], limit }));
+    const handles: { h: ReturnType<KeptHistory['push']>; text: string; owner: number }[] = [];
     for (let i = 0; i < 3000; i++) {
       const r = rng.pick(rings);
       const e = entry(i, randomText(rng));
@@ -120,7 +120,7 @@ describe('history ring', () => {
         const j = rng.int(0, rings.length - 1);
         rings[j]!.ring.close();
         for (const x of handles) if (x.owner === j) expect(x.h?.utf8()).toBeUndefined();
-        rings[j] = { ring: new HistoryRing(rings[j]!.limit), all: [], limit: rings[j]!.limit };
+        rings[j] = { kept: new KeptHistory(rings[j]!.limit), all: [], limit: rings[j]!.limit };
         for (const x of handles) if (x.owner === j) x.owner = -1;
       }
       for (const x of rings) expect(x.ring.recent(Infinity)).toEqual(x.all.slice(-x.limit));
@@ -137,7 +137,7 @@ describe('history ring', () => {
   });
 
   it('keeps nothing with a limit of 0', () => {
-    const ring = new HistoryRing(0);
+    const ring = new KeptHistory(0);
     expect(ring.push(entry(0, 'x'))).toBeUndefined();
     expect(ring.length).toBe(0);
     expect(ring.recent(Infinity)).toEqual([]);
