@@ -108,26 +108,26 @@ describe('kept history', () => {
 
   it('keeps histories that share the pool apart, and a handle outstanding when its history closes reads nothing', () => {
     const rng = new Rng('kept:shared');
-    const rings = [1, 2, 5, 64].map((limit) => ({ kept: new KeptHistory(limit), all: [] as HistoryEntry[], limit }));
+    const rings = [1, 2, 5, 64].map((limit) => ({ history: new KeptHistory(limit), all: [] as HistoryEntry[], limit }));
     const handles: { h: ReturnType<KeptHistory['push']>; text: string; owner: number }[] = [];
     for (let i = 0; i < 3000; i++) {
       const r = rng.pick(rings);
       const e = entry(i, randomText(rng));
-      handles.push({ h: r.ring.push(e), text: e.text, owner: rings.indexOf(r) });
+      handles.push({ h: r.history.push(e), text: e.text, owner: rings.indexOf(r) });
       r.all.push(e);
       if (i % 500 === 499) {
         // one ring closes and a new one takes its place
         const j = rng.int(0, rings.length - 1);
-        rings[j]!.ring.close();
+        rings[j]!.history.close();
         for (const x of handles) if (x.owner === j) expect(x.h?.utf8()).toBeUndefined();
-        rings[j] = { kept: new KeptHistory(rings[j]!.limit), all: [], limit: rings[j]!.limit };
+        rings[j] = { history: new KeptHistory(rings[j]!.limit), all: [], limit: rings[j]!.limit };
         for (const x of handles) if (x.owner === j) x.owner = -1;
       }
-      for (const x of rings) expect(x.ring.recent(Infinity)).toEqual(x.all.slice(-x.limit));
+      for (const x of rings) expect(x.history.recent(Infinity)).toEqual(x.all.slice(-x.limit));
     }
     // every handle still in its history reads its own text
     for (const x of rings) {
-      const kept = new Set(x.ring.recent(Infinity).map((e) => e.callIndex));
+      const kept = new Set(x.history.recent(Infinity).map((e) => e.callIndex));
       expect(kept.size).toBe(Math.min(x.limit, x.all.length));
     }
     for (const { h, text } of handles) {
