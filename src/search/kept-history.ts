@@ -80,9 +80,9 @@ function giveBack(seg: Segment): void {
   if (seg.pooled && free.length < POOL_MAX) free.push(seg.bytes);
 }
 
-/** The pool's counts: segments ever allocated, and free now (for tests and diagnostics). */
-export function segmentPool(): { allocated: number; free: number } {
-  return { allocated, free: free.length };
+/** Pooled segments allocated so far in this thread (for tests and diagnostics). */
+export function segmentsAllocated(): number {
+  return allocated;
 }
 
 /** What the history keeps of an entry: the entry with an empty text, and where its text's bytes are. */
@@ -140,7 +140,7 @@ export class KeptHistory {
    */
   push(entry: HistoryEntry): KeptText | undefined {
     if (this.limit === 0 || this.closed) return undefined;
-    if (this.kept.length >= this.limit) for (const k of this.kept.splice(0, this.kept.length - this.limit + 1)) this.drop(k);
+    while (this.kept.length >= this.limit) this.drop(this.kept.shift()!);
     const text: unknown = entry.text;
     const meta = { ...entry, text: '' };
     let k: Kept;
@@ -164,8 +164,13 @@ export class KeptHistory {
     this.closed = true;
     for (const k of this.kept) this.drop(k);
     this.kept = [];
+    this.setCurrent(null);
+  }
+
+  /** Write from now on into `seg`; the segment written until now goes back if no kept text is in it. */
+  private setCurrent(seg: Segment | null): void {
     if (this.current && this.current.live === 0) giveBack(this.current);
-    this.current = null;
+    this.current = seg;
   }
 
   private drop(k: Kept): void {
@@ -190,8 +195,7 @@ export class KeptHistory {
         this.started = true;
         seg = new Segment(unfilled(Math.max(FIRST_BYTES, bytes || text.length * 3)), false);
       }
-      if (cur && cur.live === 0) giveBack(cur);
-      this.current = seg;
+      this.setCurrent(seg);
     } else {
       seg = new Segment(unfilled(bytes), false);
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { KeptHistory, SEGMENT_BYTES, segmentPool, type HistoryEntry } from '../../src/search/kept-history.js';
+import { KeptHistory, SEGMENT_BYTES, segmentsAllocated, type HistoryEntry } from '../../src/search/kept-history.js';
 import { Rng } from '../../src/rng.js';
 
 const entry = (callIndex: number, text: string): HistoryEntry => ({
@@ -92,9 +92,9 @@ describe('kept history', () => {
     const text = (i: number) => String(i % 10).repeat(3000 + (i % 5) * 100);
     const warm = new KeptHistory(64);
     for (let i = 0; i < 200; i++) warm.push(entry(i, text(i)));
-    const { allocated } = segmentPool();
+    const allocated = segmentsAllocated();
     for (let i = 200; i < 2000; i++) warm.push(entry(i, text(i)));
-    expect(segmentPool().allocated).toBe(allocated);
+    expect(segmentsAllocated()).toBe(allocated);
     expect(warm.recent(Infinity)).toEqual(Array.from({ length: 64 }, (_, j) => entry(1936 + j, text(1936 + j))));
     warm.close();
     expect(warm.recent(Infinity)).toEqual([]);
@@ -103,7 +103,7 @@ describe('kept history', () => {
     expect(warm.length).toBe(0);
     const next = new KeptHistory(64);
     for (let i = 0; i < 2000; i++) next.push(entry(i, text(i)));
-    expect(segmentPool().allocated).toBe(allocated);
+    expect(segmentsAllocated()).toBe(allocated);
   });
 
   it('keeps histories that share the pool apart, and a handle outstanding when its history closes reads nothing', () => {
