@@ -89,7 +89,8 @@ describe('kept history', () => {
   });
 
   it('reuses its segments: a history in steady state, or a new one after another closed, allocates none', () => {
-    const text = (i: number) => String(i % 10).repeat(3000 + (i % 5) * 100);
+    // each text its own (a segment reused too early would not show under repeating texts)
+    const text = (i: number) => `${i}:${String(i % 10).repeat(3000 + (i % 5) * 100)}`;
     const warm = new KeptHistory(64);
     for (let i = 0; i < 200; i++) warm.push(entry(i, text(i)));
     const allocated = segmentsAllocated();
