@@ -8,7 +8,8 @@
  * label of the request at hand is used as stored; any other is checked again. The digest detects edits
  * and damage, not a deliberate forgery (it has no secret): whoever can write the file can also edit worlds.
  * Writes are queued and flushed in one transaction on the next turn of the event loop (or when the
- * cache closes), so a call never waits for the disk; a queued answer is already visible to `get`.
+ * cache closes), serialized and stamped there, so a call never waits for either; a queued answer is
+ * already visible to `get`.
  * A cache that cannot be opened or written is never fatal: the renderer works without it.
  */
 import Database from 'better-sqlite3';
@@ -101,7 +102,8 @@ export function openLlmCache(path: string): LlmCache {
   const setStmt = db.prepare('INSERT OR REPLACE INTO llm_cache (key, world, model, prompt, answer, checked) VALUES (?, ?, ?, ?, ?, ?)');
   const countStmt = db.prepare('SELECT count(*) FROM llm_cache').pluck();
   type Row = [key: string, world: string, model: string, prompt: string, answer: string, checked: string | null];
-  const pending = new Map<string, Row>();
+  /** Answers stored and not yet written: serialized and stamped when written, not by the call storing them. */
+  const pending = new Map<string, { meta: { model: string; prompt: string; world: string }; answer: CachedAnswer; checkedBy: string | null }>();
   let scheduled: NodeJS.Immediate | undefined;
   const writeAll = db.transaction((rows: Row[]) => {
     for (const row of rows) setStmt.run(...row);
@@ -109,17 +111,23 @@ export function openLlmCache(path: string): LlmCache {
   const flush = () => {
     scheduled = undefined;
     if (pending.size === 0 || !db.open) return;
-    const rows = [...pending.values()];
+    const rows: Row[] = [];
+    for (const [key, { meta, answer, checkedBy }] of pending) {
+      const text = asciiJson(answer);
+      rows.push([key, meta.world, meta.model, meta.prompt, text, checkedBy ? stamp(checkedBy, key, text) : null]);
+    }
+    pending.clear();
     try {
       writeAll(rows);
     } catch {
       /* a cache that cannot be written is not fatal: the answers are simply not kept */
     }
-    pending.clear();
   };
   const lookup = (key: string): StoredAnswer | undefined => {
+    // Queued here, by this process: as stored (a copy, as a read from the file would be).
     const queued = pending.get(key);
-    const row: [string, string | null] | undefined = queued ? [queued[4], queued[5]] : (getStmt.get(key) as [string, string | null] | undefined);
+    if (queued) return { answer: { snippets: { ...queued.answer.snippets } }, checkedBy: queued.checkedBy };
+    const row = getStmt.get(key) as [string, string | null] | undefined;
     if (row === undefined) return undefined;
     const [text, checked] = row;
     try {
@@ -134,8 +142,7 @@ export function openLlmCache(path: string): LlmCache {
     get: (key) => lookup(key)?.answer,
     lookup,
     set(key, meta, answer, checkedBy) {
-      const text = asciiJson(answer);
-      pending.set(key, [key, meta.world, meta.model, meta.prompt, text, checkedBy ? stamp(checkedBy, key, text) : null]);
+      pending.set(key, { meta, answer: { snippets: { ...answer.snippets } }, checkedBy: checkedBy ?? null });
       scheduled ??= setImmediate(flush);
     },
     get size() {

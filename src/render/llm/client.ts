@@ -24,7 +24,14 @@ export interface ChatReply {
 }
 
 export interface ChatClient {
-  complete(request: ChatRequest, options: { signal: AbortSignal; timeoutMs: number }): Promise<ChatReply>;
+  /** `signal` is given unless the client `endsOwnRequests`. */
+  complete(request: ChatRequest, options: { signal?: AbortSignal; timeoutMs: number }): Promise<ChatReply>;
+  /**
+   * The client itself ends a request once `timeoutMs` has passed, rejecting with a timeout (the SDK's
+   * `timeout` does): the caller then gives no AbortSignal and sets no timer of its own, which would only
+   * duplicate the SDK's (an AbortController, a timer and an abort listener per request).
+   */
+  readonly endsOwnRequests?: boolean;
   /** Start loading what the first request needs (the SDK), without waiting for it. */
   preload?(): void;
   /** Release connections (keep-alive sockets). */
@@ -82,7 +89,7 @@ type OpenAiCtor = new (opts: Record<string, unknown>) => {
   chat: { completions: { create(body: Record<string, unknown>, opts: Record<string, unknown>): Promise<unknown> } };
 };
 
-/** A ChatClient over the `openai` package (requests through node:http keep-alive agents, see http-fetch.ts). */
+/** A ChatClient over the `openai` package (requests through kept-alive connections, see http-fetch.ts). */
 export function createOpenAiClient(settings: Pick<LlmSettings, 'baseUrl' | 'apiKey' | 'model' | 'temperature' | 'topP' | 'maxTokens' | 'concurrency'>): ChatClient {
   let client: Promise<InstanceType<OpenAiCtor>> | undefined;
   const http = createHttpFetch(Math.max(8, settings.concurrency));
@@ -92,6 +99,7 @@ export function createOpenAiClient(settings: Pick<LlmSettings, 'baseUrl' | 'apiK
       return new OpenAI({ baseURL: settings.baseUrl, apiKey: settings.apiKey ?? 'EMPTY', maxRetries: 0, fetch: http.fetch });
     }));
   return {
+    endsOwnRequests: true,
     close: () => http.close(),
     // A failed import is met again, and reported, by the first request.
     preload: () => void sdk().catch(() => {}),
@@ -104,7 +112,7 @@ export function createOpenAiClient(settings: Pick<LlmSettings, 'baseUrl' | 'apiK
             model: settings.model, messages: request.messages, temperature: settings.temperature, top_p: settings.topP,
             max_tokens: settings.maxTokens, seed: request.seed, stream: false,
           },
-          { signal, timeout: Math.max(1, Math.ceil(timeoutMs)), maxRetries: 0 },
+          signal ? { signal, timeout: Math.max(1, Math.ceil(timeoutMs)), maxRetries: 0 } : { timeout: Math.max(1, Math.ceil(timeoutMs)), maxRetries: 0 },
         );
       } catch (e) {
         throw classify(e);
@@ -137,14 +145,15 @@ export async function completeWithRetries(client: ChatClient, request: ChatReque
   for (let attempt = 0; ; attempt++) {
     const remaining = deadline - performance.now();
     if (remaining <= 0) throw new TransportError('timeout', 'deadline passed');
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), remaining);
+    // A client that ends its own requests gets the time left; any other, a signal aborted when it runs out.
+    const controller = client.endsOwnRequests ? undefined : new AbortController();
+    const timer = controller && setTimeout(() => controller.abort(), remaining);
     try {
-      const reply = await client.complete(request, { signal: controller.signal, timeoutMs: remaining });
+      const reply = await client.complete(request, controller ? { signal: controller.signal, timeoutMs: remaining } : { timeoutMs: remaining });
       return { reply, attempts: attempt + 1 };
     } catch (e) {
       let err = classify(e);
-      if (err.kind === 'aborted' && controller.signal.aborted) err = new TransportError('timeout', 'deadline passed');
+      if (err.kind === 'aborted' && controller?.signal.aborted) err = new TransportError('timeout', 'deadline passed');
       if (!err.retryable || attempt >= policy.retries) throw err;
       const wait = Math.max(backoffDelay(policy, attempt + 1, salt), err.retryAfterMs ?? 0);
       if (performance.now() + wait >= deadline) throw err;

@@ -1,18 +1,21 @@
 /**
- * A small `fetch` over node:http / node:https with keep-alive agents, handed to the `openai` package.
- * Node 20's built-in fetch (undici, WHATWG streams) costs a few milliseconds of CPU per request; a
- * world-model call must add at most ~2 ms, so requests go through node:http instead. It does what the
- * SDK needs: a method, headers and a string or byte body, an AbortSignal, the whole response buffered.
- * Anything else (other body types) goes to the built-in fetch. Errors look like fetch's: a TypeError
- * "fetch failed" with the cause, or an AbortError.
+ * A small `fetch` handed to the `openai` package: plain-http requests (a local vLLM or SGLang, the usual
+ * world-model endpoint) go through a pool of kept-alive connections (http1-pool.ts), https ones through
+ * node:https with a keep-alive agent. Node 20's built-in fetch (undici, WHATWG streams) costs a few
+ * milliseconds of CPU per request, and node:http's client about 0.25 ms more than the pool on a cold
+ * cache miss; a world-model call must add at most ~2 ms. It does what the SDK needs: a method, headers
+ * and a string or byte body, an AbortSignal, the whole response buffered. Anything else (other body
+ * types, other schemes) goes to the built-in fetch. Errors look like fetch's: a TypeError "fetch failed"
+ * with the cause, or an AbortError.
  *
  * The response is a `BufferedResponse`, not undici's `Response`: building a WHATWG Response and its
  * Headers (and reading its body back through a stream) costs more than the rest of the transport. It
  * has what the SDK reads (status, ok, headers.get/entries, json(), text(), and a body stream on demand)
- * and the rest of the read side of the Response interface, over the bytes node:http already buffered.
+ * and the rest of the read side of the Response interface, over bytes already in memory.
  */
-import http from 'node:http';
+import type http from 'node:http';
 import https from 'node:https';
+import { Http1Pool } from './http1-pool.js';
 
 export interface HttpFetch {
   fetch: typeof fetch;
@@ -24,7 +27,7 @@ function abortError(): Error {
 }
 
 /**
- * The response headers as node:http parsed them (names lower-case; repeated fields joined with ", " as
+ * The response headers as received (names lower-case; repeated fields joined with ", " as
  * fetch joins them), behind the read side of the Headers interface. Iteration is sorted by name, as
  * fetch's is. Immutable.
  */
@@ -163,20 +166,76 @@ export class BufferedResponse {
   }
 }
 
-/** Request headers as a plain record (lower-case names), from whatever HeadersInit the caller gave. */
-function plainHeaders(init: RequestInit['headers']): Record<string, string> {
-  const out: Record<string, string> = {};
+/** The request's header fields as [name, value, ...] (lower-case names), from whatever HeadersInit the caller gave. */
+function headerList(init: RequestInit['headers']): string[] {
+  const out: string[] = [];
   if (init === undefined || init === null) return out;
   // The SDK passes a Headers: read it as it is rather than copying it into another one.
   const h = init instanceof Headers ? init : new Headers(init);
   h.forEach((v, k) => {
-    out[k] = v;
+    out.push(k, v);
   });
   return out;
 }
 
+/** A plain-http request through the connection pool (http1-pool.ts). */
+function viaPool(pool: Http1Pool, url: URL, href: string, method: string, headers: string[], body: string | Uint8Array | undefined, signal: AbortSignal | undefined): Promise<Response> {
+  return pool
+    .request({
+      // An IPv6 literal connects without its brackets; the Host field keeps them.
+      hostname: url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname,
+      port: url.port ? Number(url.port) : 80,
+      host: url.host,
+      method,
+      path: `${url.pathname}${url.search}`,
+      headers,
+      body,
+      signal,
+    })
+    .then((r) => new BufferedResponse(r.body, r.status, r.statusText, new ResponseHeaders(r.headers), href) as unknown as Response);
+}
+
+/** An https request through node:https and its keep-alive agent. */
+function viaHttps(agent: https.Agent, url: URL, href: string, method: string, headers: string[], body: string | Uint8Array | undefined, signal: AbortSignal | undefined): Promise<Response> {
+  const payload = body === undefined ? undefined : typeof body === 'string' ? Buffer.from(body) : Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+  const fields: Record<string, string> = {};
+  for (let i = 0; i + 1 < headers.length; i += 2) fields[headers[i]!] = headers[i + 1]!;
+  if (payload) fields['content-length'] = String(payload.length);
+  return new Promise<Response>((resolve, reject) => {
+    let settled = false;
+    const fail = (e: Error) => {
+      if (settled) return;
+      settled = true;
+      signal?.removeEventListener('abort', onAbort);
+      reject(e);
+    };
+    const onAbort = () => {
+      req.destroy();
+      fail(abortError());
+    };
+    const req = https.request({ hostname: url.hostname, port: url.port || undefined, path: `${url.pathname}${url.search}`, method, headers: fields, agent }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('error', (e) => fail(new TypeError('fetch failed', { cause: e })));
+      res.on('end', () => {
+        if (settled) return;
+        settled = true;
+        signal?.removeEventListener('abort', onAbort);
+        const status = res.statusCode ?? 500;
+        const noBody = status === 204 || status === 304 || method === 'HEAD';
+        const bytes = noBody ? null : chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+        resolve(new BufferedResponse(bytes, status, res.statusMessage ?? '', new ResponseHeaders(res.headers), href) as unknown as Response);
+      });
+    });
+    req.on('error', (e) => fail(new TypeError('fetch failed', { cause: e })));
+    signal?.addEventListener('abort', onAbort, { once: true });
+    req.end(payload);
+  });
+}
+
 export function createHttpFetch(maxSockets = 64): HttpFetch {
-  const agents = { http: new http.Agent({ keepAlive: true, maxSockets }), https: new https.Agent({ keepAlive: true, maxSockets }) };
+  const pool = new Http1Pool(maxSockets);
+  const agent = new https.Agent({ keepAlive: true, maxSockets });
   // The SDK asks for the same URL every time: parse it once.
   let lastHref = '';
   let lastUrl: URL | undefined;
@@ -196,51 +255,17 @@ export function createHttpFetch(maxSockets = 64): HttpFetch {
     if (url.protocol !== 'http:' && url.protocol !== 'https:') return fetch(input, init);
     const signal = init.signal ?? undefined;
     if (signal?.aborted) return Promise.reject(abortError());
-    const payload = body === undefined || body === null ? undefined : typeof body === 'string' ? Buffer.from(body) : Buffer.from(body.buffer, body.byteOffset, body.byteLength);
-    const headers = plainHeaders(init.headers);
-    if (payload) headers['content-length'] = String(payload.length);
-    const secure = url.protocol === 'https:';
-    const method = init.method ?? 'GET';
-    return new Promise<Response>((resolve, reject) => {
-      let settled = false;
-      const fail = (e: Error) => {
-        if (settled) return;
-        settled = true;
-        signal?.removeEventListener('abort', onAbort);
-        reject(e);
-      };
-      const onAbort = () => {
-        req.destroy();
-        fail(abortError());
-      };
-      const req = (secure ? https : http).request(
-        { protocol: url.protocol, hostname: url.hostname, port: url.port || undefined, path: `${url.pathname}${url.search}`, method, headers, agent: secure ? agents.https : agents.http },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('error', (e) => fail(new TypeError('fetch failed', { cause: e })));
-          res.on('end', () => {
-            if (settled) return;
-            settled = true;
-            signal?.removeEventListener('abort', onAbort);
-            const status = res.statusCode ?? 500;
-            const noBody = status === 204 || status === 304 || method.toUpperCase() === 'HEAD';
-            const bytes = noBody ? null : chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
-            resolve(new BufferedResponse(bytes, status, res.statusMessage ?? '', new ResponseHeaders(res.headers), href) as unknown as Response);
-          });
-        },
-      );
-      req.on('error', (e) => fail(new TypeError('fetch failed', { cause: e })));
-      signal?.addEventListener('abort', onAbort, { once: true });
-      req.end(payload);
-    });
+    const method = (init.method ?? 'GET').toUpperCase();
+    const headers = headerList(init.headers);
+    const payload = body ?? undefined;
+    return url.protocol === 'http:' ? viaPool(pool, url, href, method, headers, payload, signal) : viaHttps(agent, url, href, method, headers, payload, signal);
   };
 
   return {
     fetch: fetchImpl as typeof fetch,
     close() {
-      agents.http.destroy();
-      agents.https.destroy();
+      pool.close();
+      agent.destroy();
     },
   };
 }

@@ -1,0 +1,232 @@
+/**
+ * Plain-HTTP/1.1 requests over kept-alive TCP connections: the transport of a world-model request to a
+ * local server (vLLM, SGLang, a fake endpoint), where it is on the path of every cache miss.
+ *
+ * Why not node:http: after the process has waited out a model's latency, its caches are cold, and
+ * node:http's client (ClientRequest, the agent's socket bookkeeping, an IncomingMessage stream per
+ * response) costs about 0.5 ms there, against 0.25 ms for this one (bench/results/llm.md). A request is
+ * one write of head and body; the response is read by `ResponseReader` (http1-response.ts) and handed
+ * over whole. Idle connections are kept per host and port (the most recently used first, unreferenced so
+ * they never keep the process alive), dropped when the server closes them or after its Keep-Alive
+ * timeout hint, and never more than `maxIdle` per host. A connection is reused only after a response that
+ * allows it and ended cleanly; anything else closes it. Requests are not retried here: a failure is
+ * reported (a TypeError "fetch failed" with its cause, as fetch's) and the caller's policy decides.
+ */
+import net from 'node:net';
+import { ResponseReader, type ParsedHead } from './http1-response.js';
+
+export interface Http1Request {
+  /** Where to connect (an IPv6 address without brackets). */
+  hostname: string;
+  port: number;
+  /** The Host field: the URL's host (with its port when not the default). */
+  host: string;
+  method: string;
+  /** The request target: path and query. */
+  path: string;
+  /** Header fields as [name, value, ...] (Host and Content-Length are added). */
+  headers: readonly string[];
+  body: string | Uint8Array | undefined;
+  signal?: AbortSignal;
+}
+
+export interface Http1Response extends ParsedHead {
+  body: Buffer | null;
+}
+
+const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+/** What node:http refuses in a field value: controls other than tab, and anything beyond Latin-1. */
+// eslint-disable-next-line no-control-regex
+const BAD_VALUE = /[^\t\x20-\x7e\x80-\xff]/;
+
+function abortError(): Error {
+  return new DOMException('This operation was aborted', 'AbortError');
+}
+
+function fetchFailed(cause: unknown): TypeError {
+  return new TypeError('fetch failed', { cause });
+}
+
+/** The request's bytes: head and body in one buffer (one write). Throws a TypeError on a bad field. */
+function encodeRequest(req: Http1Request): Buffer {
+  let head = `${req.method} ${req.path} HTTP/1.1\r\n`;
+  let host = false;
+  const h = req.headers;
+  for (let i = 0; i + 1 < h.length; i += 2) {
+    const name = h[i]!;
+    const value = h[i + 1]!;
+    if (!TOKEN.test(name)) throw new TypeError(`invalid header name ${JSON.stringify(name)}`);
+    if (BAD_VALUE.test(value)) throw new TypeError(`invalid value for header ${name}`);
+    const lower = name.toLowerCase();
+    if (lower === 'content-length' || lower === 'transfer-encoding' || lower === 'connection') continue;
+    if (lower === 'host') host = true;
+    head += `${name}: ${value}\r\n`;
+  }
+  if (!host) head += `host: ${req.host}\r\n`;
+  const body = req.body;
+  const bodyBytes = body === undefined ? 0 : typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
+  if (body !== undefined || req.method === 'POST' || req.method === 'PUT' || req.method === 'PATCH') head += `content-length: ${bodyBytes}\r\n`;
+  head += '\r\n';
+  const headBytes = head.length;
+  const out = Buffer.allocUnsafe(headBytes + bodyBytes);
+  out.write(head, 0, 'latin1');
+  if (typeof body === 'string') out.write(body, headBytes, 'utf8');
+  else if (body !== undefined) out.set(body, headBytes);
+  return out;
+}
+
+interface Exchange {
+  reader: ResponseReader;
+  resolve(r: Http1Response): void;
+  reject(e: Error): void;
+}
+
+/** One TCP connection: its handlers stay for its life and serve whichever request it carries. */
+class Connection {
+  current: Exchange | undefined;
+  /** performance.now() after which it is not reused (the server's Keep-Alive hint, less a margin). */
+  expires = Infinity;
+  closed = false;
+
+  /** `onFree`: called when a response has ended on a connection that stays open, and when it closes while idle. */
+  constructor(readonly socket: net.Socket, private readonly onFree: (c: Connection) => void) {
+    socket.setNoDelay(true);
+    socket.on('data', (chunk: Buffer) => this.#data(chunk));
+    socket.on('error', (e: Error) => this.#fail(e));
+    socket.on('close', () => this.#closed());
+  }
+
+  #data(chunk: Buffer): void {
+    const ex = this.current;
+    if (!ex) {
+      // Bytes on an idle connection: nothing was asked. Not reusable.
+      this.socket.destroy();
+      return;
+    }
+    let done: boolean;
+    try {
+      done = ex.reader.feed(chunk);
+    } catch (e) {
+      this.#fail(e as Error);
+      return;
+    }
+    if (done) this.#finish(ex);
+  }
+
+  #finish(ex: Exchange): void {
+    const head = ex.reader.head!;
+    this.current = undefined;
+    const reusable = head.keepAlive && ex.reader.extra === 0 && !this.closed;
+    if (reusable && head.keepAliveMs !== undefined) this.expires = performance.now() + Math.max(0, head.keepAliveMs - 1000);
+    ex.resolve({ ...head, body: ex.reader.body() });
+    if (reusable) this.onFree(this);
+    else this.socket.destroy();
+  }
+
+  #fail(e: Error): void {
+    const ex = this.current;
+    this.current = undefined;
+    this.socket.destroy();
+    ex?.reject(fetchFailed(e));
+  }
+
+  #closed(): void {
+    this.closed = true;
+    const ex = this.current;
+    if (!ex) {
+      this.onFree(this);
+      return;
+    }
+    try {
+      ex.reader.end();
+    } catch (e) {
+      this.#fail(e as Error);
+      return;
+    }
+    this.#finish(ex);
+  }
+}
+
+export class Http1Pool {
+  readonly #idle = new Map<string, Connection[]>();
+  #closed = false;
+
+  /** `maxIdle`: idle connections kept per host and port at most. */
+  constructor(private readonly maxIdle = 8) {}
+
+  request(req: Http1Request): Promise<Http1Response> {
+    if (this.#closed) return Promise.reject(fetchFailed(new Error('the connection pool is closed')));
+    const signal = req.signal;
+    if (signal?.aborted) return Promise.reject(abortError());
+    let bytes: Buffer;
+    try {
+      bytes = encodeRequest(req);
+    } catch (e) {
+      return Promise.reject(fetchFailed(e));
+    }
+    const key = `${req.hostname}:${req.port}`;
+    const conn = this.#take(key) ?? this.#open(req.hostname, req.port, key);
+    return new Promise<Http1Response>((resolve, reject) => {
+      const onAbort = () => {
+        conn.current = undefined;
+        conn.socket.destroy();
+        reject(abortError());
+      };
+      conn.current = {
+        reader: new ResponseReader(req.method === 'HEAD'),
+        resolve: (r) => {
+          signal?.removeEventListener('abort', onAbort);
+          resolve(r);
+        },
+        reject: (e) => {
+          signal?.removeEventListener('abort', onAbort);
+          reject(e);
+        },
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      conn.socket.ref();
+      conn.socket.write(bytes);
+    });
+  }
+
+  /** Close every idle connection, and refuse new requests (requests in flight finish). */
+  close(): void {
+    this.#closed = true;
+    for (const list of this.#idle.values()) for (const c of list) c.socket.destroy();
+    this.#idle.clear();
+  }
+
+  #take(key: string): Connection | undefined {
+    const list = this.#idle.get(key);
+    if (!list) return undefined;
+    const now = performance.now();
+    for (let c = list.pop(); c; c = list.pop()) {
+      if (!c.closed && !c.socket.destroyed && c.expires > now) return c;
+      c.socket.destroy();
+    }
+    return undefined;
+  }
+
+  #open(hostname: string, port: number, key: string): Connection {
+    return new Connection(net.connect({ host: hostname, port }), (c) => this.#release(key, c));
+  }
+
+  /** A connection whose response ended (still open: kept when there is room) or that closed while idle (dropped). */
+  #release(key: string, c: Connection): void {
+    const list = this.#idle.get(key) ?? [];
+    const at = list.indexOf(c);
+    if (c.closed || c.socket.destroyed || this.#closed) {
+      if (at >= 0) list.splice(at, 1);
+      if (!c.socket.destroyed) c.socket.destroy();
+      return;
+    }
+    if (at >= 0) return;
+    if (list.length >= this.maxIdle) {
+      c.socket.destroy();
+      return;
+    }
+    c.socket.unref();
+    list.push(c);
+    this.#idle.set(key, list);
+  }
+}
