@@ -169,6 +169,23 @@ describe('openLlmCache', () => {
     expect(again.get('k1')).toEqual({ snippets: { 'https://a.example/x': 's' } });
     again.close();
   });
+
+  it('keeps a queued answer as it was stored: later changes to the object given, or to one read back, do not reach it', () => {
+    const path = join(dir, 'copies.sqlite');
+    const c = openLlmCache(path);
+    const given = { snippets: { 'https://a.example/x': 'as stored' } as Record<string, string> };
+    c.set('k1', { model: 'm', prompt: 'p', world: 'w' }, given, 'grounding-v1');
+    given.snippets['https://a.example/x'] = 'changed by the caller';
+    given.snippets['https://a.example/y'] = 'added by the caller';
+    const read = c.lookup('k1')!;
+    expect(read).toEqual({ answer: { snippets: { 'https://a.example/x': 'as stored' } }, checkedBy: 'grounding-v1' });
+    read.answer.snippets['https://a.example/x'] = 'changed by a reader';
+    expect(c.get('k1')).toEqual({ snippets: { 'https://a.example/x': 'as stored' } });
+    c.close();
+    const again = openLlmCache(path);
+    expect(again.lookup('k1')).toEqual({ answer: { snippets: { 'https://a.example/x': 'as stored' } }, checkedBy: 'grounding-v1' });
+    again.close();
+  });
 });
 
 describe('answers as stored', () => {
