@@ -180,8 +180,8 @@ function headerList(init: RequestInit['headers']): string[] {
 
 /** A plain-http request through the connection pool (http1-pool.ts). */
 function viaPool(pool: Http1Pool, url: URL, href: string, method: string, headers: string[], body: string | Uint8Array | undefined, signal: AbortSignal | undefined): Promise<Response> {
-  return pool
-    .request({
+  return pool.request(
+    {
       // An IPv6 literal connects without its brackets; the Host field keeps them.
       hostname: url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname,
       port: url.port ? Number(url.port) : 80,
@@ -191,8 +191,9 @@ function viaPool(pool: Http1Pool, url: URL, href: string, method: string, header
       headers,
       body,
       signal,
-    })
-    .then((r) => new BufferedResponse(r.body, r.status, r.statusText, new ResponseHeaders(r.headers), href) as unknown as Response);
+    },
+    (head, bytes) => new BufferedResponse(bytes, head.status, head.statusText, new ResponseHeaders(head.headers), href) as unknown as Response,
+  );
 }
 
 /** An https request through node:https and its keep-alive agent. */

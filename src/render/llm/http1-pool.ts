@@ -77,7 +77,7 @@ function encodeRequest(req: Http1Request): Buffer {
 
 interface Exchange {
   reader: ResponseReader;
-  resolve(r: Http1Response): void;
+  resolve(head: ParsedHead, body: Buffer | null): void;
   reject(e: Error): void;
 }
 
@@ -118,7 +118,7 @@ class Connection {
     this.current = undefined;
     const reusable = head.keepAlive && ex.reader.extra === 0 && !this.closed;
     if (reusable && head.keepAliveMs !== undefined) this.expires = performance.now() + Math.max(0, head.keepAliveMs - 1000);
-    ex.resolve({ ...head, body: ex.reader.body() });
+    ex.resolve(head, ex.reader.body());
     if (reusable) this.onFree(this);
     else this.socket.destroy();
   }
@@ -154,7 +154,10 @@ export class Http1Pool {
   /** `maxIdle`: idle connections kept per host and port at most. */
   constructor(private readonly maxIdle = 8) {}
 
-  request(req: Http1Request): Promise<Http1Response> {
+  /** One request; `accept` makes what the promise resolves to of the response (default: head and body). */
+  request(req: Http1Request): Promise<Http1Response>;
+  request<T>(req: Http1Request, accept: (head: ParsedHead, body: Buffer | null) => T): Promise<T>;
+  request<T>(req: Http1Request, accept?: (head: ParsedHead, body: Buffer | null) => T): Promise<T | Http1Response> {
     if (this.#closed) return Promise.reject(fetchFailed(new Error('the connection pool is closed')));
     const signal = req.signal;
     if (signal?.aborted) return Promise.reject(abortError());
@@ -166,7 +169,7 @@ export class Http1Pool {
     }
     const key = `${req.hostname}:${req.port}`;
     const conn = this.#take(key) ?? this.#open(req.hostname, req.port, key);
-    return new Promise<Http1Response>((resolve, reject) => {
+    return new Promise<T | Http1Response>((resolve, reject) => {
       const onAbort = () => {
         conn.current = undefined;
         conn.socket.destroy();
@@ -174,9 +177,13 @@ export class Http1Pool {
       };
       conn.current = {
         reader: new ResponseReader(req.method === 'HEAD'),
-        resolve: (r) => {
+        resolve: (head, body) => {
           signal?.removeEventListener('abort', onAbort);
-          resolve(r);
+          try {
+            resolve(accept ? accept(head, body) : { ...head, body });
+          } catch (e) {
+            reject(e as Error);
+          }
         },
         reject: (e) => {
           signal?.removeEventListener('abort', onAbort);
