@@ -2,8 +2,9 @@
  * The benchmark's fake world-model endpoint, run as a child process (so its own work never shares the
  * benchmark's event loop): an OpenAI-compatible /chat/completions that waits a fixed latency and answers
  * a grounded observation (each record's first passages). GET /stats reports how many requests it served
- * and the wall time it held each, in order (receipt to response, latency included), so the benchmark
- * subtracts each call's own; GET /last gives the last request body (for the bare-request floor).
+ * and the wall time it held each, in order (receipt to response, latency included), and by the query
+ * asked (for calls made several at once), so the benchmark subtracts each call's own; GET /last gives the
+ * last request body (for the bare-request floor).
  *
  *   node dist/bench/llm-endpoint.js <latencyMs>     (sends {port} to its parent over IPC)
  */
@@ -15,9 +16,11 @@ let count = 0;
 let heldMs = 0;
 /** The time each request was held, in the order answered (the benchmark sends one at a time). */
 const held: number[] = [];
+/** The time the last request for each query was held. */
+const byQuery: Record<string, number> = {};
 let last = '';
 
-function answer(body: { messages?: { role: string; content: string }[] }): string {
+function answer(body: { messages?: { role: string; content: string }[] }): { query: string; content: string } {
   const user = body.messages?.find((m) => m.role === 'user')?.content ?? '';
   const action = /\*\*Action:\*\*\nweb_search (.*)$/m.exec(user)?.[1];
   const query = action ? (JSON.parse(action) as { query: string }).query : '';
@@ -28,13 +31,13 @@ function answer(body: { messages?: { role: string; content: string }[] }): strin
     const passages = lines.filter((l) => l.startsWith('- ')).map((l) => l.slice(2));
     results.push(`[${m[1]}] ${field('URL')}\nTitle: ${field('Title')}\nSnippet: ${passages.slice(0, 2).join(' ... ') || field('Title')}\nDate: ${field('Date')}`);
   }
-  return `<think>One result per record.</think>\n<predicted_observation>\nResults for "${query}":\n${results.join('\n\n')}\n</predicted_observation>`;
+  return { query, content: `<think>One result per record.</think>\n<predicted_observation>\nResults for "${query}":\n${results.join('\n\n')}\n</predicted_observation>` };
 }
 
 const server = createServer((req, res) => {
   const started = performance.now();
   if (req.method === 'GET' && req.url === '/stats') {
-    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ count, heldMs, held }));
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ count, heldMs, held, byQuery }));
     return;
   }
   if (req.method === 'GET' && req.url === '/last') {
@@ -46,7 +49,7 @@ const server = createServer((req, res) => {
   req.on('end', () => {
     last = Buffer.concat(chunks).toString('utf8');
     const body = JSON.parse(last);
-    const content = answer(body);
+    const { query, content } = answer(body);
     setTimeout(() => {
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({
         id: 'bench', object: 'chat.completion', created: 0, model: body.model,
@@ -56,6 +59,7 @@ const server = createServer((req, res) => {
       const ms = performance.now() - started;
       heldMs += ms;
       held.push(ms);
+      byQuery[query] = ms;
     }, latencyMs);
   });
 });

@@ -11,7 +11,10 @@
  *   this renderer has already checked).
  *
  * Calls run one at a time over distinct queries (task questions and page titles of generated worlds),
- * one fresh session each; template calls and cache hits are interleaved over `rounds` rounds.
+ * one fresh session each; template calls and cache hits are interleaved over `rounds` rounds. One more
+ * line makes the same misses `rollouts` at a time (each rollout one call after another, as a trainer's
+ * do), the renderer's default concurrency: the process is then busy, and each call's overhead is its
+ * time less the hold of its own request (the endpoint reports holds by query).
  * BENCH_RECORD=1 writes bench/results/llm.md.
  *
  *   npx tsc -p . && node dist/bench/llm.js [queries=300] [latencyMs=20] [rounds=5]
@@ -23,6 +26,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writeWorld } from '../src/db/write.js';
+import { createHttpFetch } from '../src/render/llm/http-fetch.js';
 import { createLlmRenderer } from '../src/render/llm/llm-renderer.js';
 import { createRenderer } from '../src/render/renderer.js';
 import { callTool } from '../src/search/call-tool.js';
@@ -64,7 +68,7 @@ for (let i = 0; jobs.length < queryCount && i < 50; i++) {
 const child = fork(join(dirname(fileURLToPath(import.meta.url)), 'llm-endpoint.js'), [String(latencyMs)], { stdio: 'inherit' });
 const port = await new Promise<number>((resolve) => child.once('message', (m: { port: number }) => resolve(m.port)));
 const baseUrl = `http://127.0.0.1:${port}/v1`;
-const stats = async () => (await (await fetch(`http://127.0.0.1:${port}/stats`)).json()) as { count: number; heldMs: number; held: number[] };
+const stats = async () => (await (await fetch(`http://127.0.0.1:${port}/stats`)).json()) as { count: number; heldMs: number; held: number[]; byQuery: Record<string, number> };
 /** Each call's time minus the time the endpoint held its request (calls run one at a time, one request each). */
 const beyondHeld = (calls: number[], before: { count: number }, after: { held: number[] }): number[] => {
   const held = after.held.slice(before.count);
@@ -110,6 +114,31 @@ const heldMean = (after.heldMs - before.heldMs) / Math.max(1, requests);
 const overhead = beyondHeld(miss, before, after);
 
 // The transport floor: the last request body POSTed again with bare node:http (keep-alive), no SDK.
+// The same misses, `rollouts` at a time (another seed: other keys), each paired with its request's hold
+// by its query (only queries asked once in the job list: the endpoint keeps one hold per query).
+const rollouts = llm.settings.concurrency;
+const once = jobs.filter((j) => jobs.filter((k) => k.query === j.query).length === 1);
+const concurrent: number[] = [];
+const concurrentAnswered: Record<string, number> = {};
+const queue = [...once];
+const cpuBefore = process.cpuUsage();
+const wallBefore = performance.now();
+await Promise.all(
+  Array.from({ length: rollouts }, async () => {
+    for (let job = queue.shift(); job; job = queue.shift()) {
+      const r = await call(llm, job, 1);
+      concurrentAnswered[r.renderer] = (concurrentAnswered[r.renderer] ?? 0) + 1;
+      concurrent.push(r.ms);
+      (job as { ms?: number }).ms = r.ms;
+    }
+  }),
+);
+const concurrentWall = performance.now() - wallBefore;
+const concurrentCpu = process.cpuUsage(cpuBefore);
+const byQuery = (await stats()).byQuery;
+const concurrentOverhead = once.map((j) => (j as { ms?: number }).ms! - byQuery[j.query]!);
+if (concurrentAnswered.llm !== once.length) throw new Error(`only ${concurrentAnswered.llm ?? 0} of ${once.length} concurrent misses were answered by the model`);
+
 const lastBody = await (await fetch(`http://127.0.0.1:${port}/last`)).text();
 const agent = new http.Agent({ keepAlive: true });
 const post = () =>
@@ -135,6 +164,18 @@ for (let i = 0; i < Math.min(100, jobs.length); i++) {
 const afterBare = await stats();
 agent.destroy();
 const bareOverhead = beyondHeld(bare, beforeBare, afterBare);
+// The same POSTs through the renderer's own transport (http-fetch.ts over http1-pool.ts), no SDK.
+const own = createHttpFetch();
+const ownTimes: number[] = [];
+const beforeOwn = await stats();
+for (let i = 0; i < Math.min(100, jobs.length); i++) {
+  const t = performance.now();
+  await (await own.fetch(`${baseUrl}/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: lastBody })).arrayBuffer();
+  ownTimes.push(performance.now() - t);
+}
+const afterOwn = await stats();
+const ownOverhead = beyondHeld(ownTimes, beforeOwn, afterOwn);
+own.close();
 
 // Cache hits against template calls, interleaved. The renderer that answered the misses is closed and
 // a new one opens the same cache file, as a re-run would: round 1 reads every answer from the file and
@@ -187,7 +228,12 @@ const lines = [
   `  overhead per call     mean ${f(mean(overhead))} ms   p50 ${f(pct(overhead, 50))} ms   p99 ${f(pct(overhead, 99))} ms   floor ${OVERHEAD_FLOOR_MS} ms   p50/floor ${f(pct(overhead, 50) / OVERHEAD_FLOOR_MS)} ${pct(overhead, 50) <= OVERHEAD_FLOOR_MS ? 'OK' : 'OVER'}`,
   `  bare HTTP POST        overhead p50 ${f(pct(bareOverhead, 50))} ms   p99 ${f(pct(bareOverhead, 99))} ms   CPU p50 ${f(pct(bareCpu, 50))} ms   (same body, node:http, no SDK: the loopback round trip any client pays on this machine)`,
   `  beyond a bare POST    p50 ${f(pct(overhead, 50) - pct(bareOverhead, 50))} ms   (overhead p50 minus the bare POST's)`,
+  `  bare POST, own pool   overhead p50 ${f(pct(ownOverhead, 50))} ms   p99 ${f(pct(ownOverhead, 99))} ms   (the same POST through the renderer's transport, http1-pool.ts, no SDK)`,
   `  CPU per call          p50 ${f(pct(missCpu, 50))} ms   mean ${f(mean(missCpu))} ms   (this process: everything but the endpoint)   floor ${OVERHEAD_FLOOR_MS} ms   ${pct(missCpu, 50) <= OVERHEAD_FLOOR_MS ? 'OK' : 'OVER'}`,
+  '',
+  `cache miss, ${rollouts} rollouts at once (${once.length} calls, the renderer's default concurrency; the process stays busy)`,
+  `  overhead per call     mean ${f(mean(concurrentOverhead))} ms   p50 ${f(pct(concurrentOverhead, 50))} ms   p99 ${f(pct(concurrentOverhead, 99))} ms   floor ${OVERHEAD_FLOOR_MS} ms   p50/floor ${f(pct(concurrentOverhead, 50) / OVERHEAD_FLOOR_MS)} ${pct(concurrentOverhead, 50) <= OVERHEAD_FLOOR_MS ? 'OK' : 'OVER'}`,
+  `  CPU per call          ${f((concurrentCpu.user + concurrentCpu.system) / 1000 / once.length)} ms   (this process over the phase, per call)   ${f((once.length * 1000) / concurrentWall)} calls/s`,
   '',
   `cache hit, re-run (a new renderer over the same cache file: ${firstHit.length} calls, each answer read from the file, its check stamp verified)`,
   `  hit call              p50 ${f(pct(firstHit, 50))} ms   p99 ${f(pct(firstHit, 99))} ms   mean ${f(mean(firstHit))} ms`,
@@ -195,7 +241,7 @@ const lines = [
   `  hit / template (p50)  ${f(ratioFirst)}×   floor ${HIT_FLOOR_RATIO}×   ${ratioFirst <= HIT_FLOOR_RATIO ? 'OK' : 'OVER'}`,
   `  CPU hit / template    ${f(pct(firstHitCpu, 50))} / ${f(pct(firstTplCpu, 50))} ms (p50) = ${f(ratioFirstCpu)}×   floor ${HIT_FLOOR_RATIO}×   ${ratioFirstCpu <= HIT_FLOOR_RATIO ? 'OK' : 'OVER'}`,
   '',
-  `cache hit, repeated (${hit.length} calls over ${rounds - 1} more rounds, answers already checked by this renderer; all rounds answered by: ${JSON.stringify(hitRenderers)}; requests during hits: ${afterHits.count - afterBare.count})`,
+  `cache hit, repeated (${hit.length} calls over ${rounds - 1} more rounds, answers already checked by this renderer; all rounds answered by: ${JSON.stringify(hitRenderers)}; requests during hits: ${afterHits.count - afterOwn.count})`,
   `  hit call              p50 ${f(pct(hit, 50))} ms   p99 ${f(pct(hit, 99))} ms   mean ${f(mean(hit))} ms`,
   `  template call         p50 ${f(pct(tpl, 50))} ms   p99 ${f(pct(tpl, 99))} ms   mean ${f(mean(tpl))} ms`,
   `  hit / template (p50)  ${f(ratioHit)}×   floor ${HIT_FLOOR_RATIO}×   ${ratioHit <= HIT_FLOOR_RATIO ? 'OK' : 'OVER'}`,
