@@ -2,20 +2,23 @@
  * The benchmark's fake world-model endpoint, run as a child process (so its own work never shares the
  * benchmark's event loop): an OpenAI-compatible /chat/completions that waits a fixed latency and answers
  * a grounded observation (each record's first passages). GET /stats reports how many requests it served
- * and the wall time it held each, in order (receipt to response, latency included), and by the query
- * asked (for calls made several at once), so the benchmark subtracts each call's own; GET /last gives the
- * last request body (for the bare-request floor).
+ * and the wall time it held each, in order (from the request's first bytes reaching its connection to
+ * the response written: this server's own parsing included, latency included), and by the query asked
+ * (for calls made several at once), so the benchmark subtracts each call's own; `heldFromHandler` is
+ * the same from the request handler on (Node's parsing of the head left out, as until the twelfth
+ * session). GET /last gives the last request body (for the bare-request floor).
  *
  *   node dist/bench/llm-endpoint.js <latencyMs>     (sends {port} to its parent over IPC)
  */
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 
 const latencyMs = Number(process.argv[2] ?? 20);
 let count = 0;
 let heldMs = 0;
 /** The time each request was held, in the order answered (the benchmark sends one at a time). */
 const held: number[] = [];
+const heldFromHandler: number[] = [];
 /** The time the last request for each query was held. */
 const byQuery: Record<string, number> = {};
 let last = '';
@@ -34,14 +37,23 @@ function answer(body: { messages?: { role: string; content: string }[] }): { que
   return { query, content: `<think>One result per record.</think>\n<predicted_observation>\nResults for "${query}":\n${results.join('\n\n')}\n</predicted_observation>` };
 }
 
+/** When the current request's first bytes reached each connection (requests come one at a time on one). */
+const arrived = new WeakMap<Socket, number>();
+const idle = new WeakSet<Socket>();
+
 const server = createServer((req, res) => {
-  const started = performance.now();
+  const handled = performance.now();
+  const socket = req.socket;
+  const started = arrived.get(socket) ?? handled;
+  const answered = () => idle.add(socket);
   if (req.method === 'GET' && req.url === '/stats') {
-    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ count, heldMs, held, byQuery }));
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ count, heldMs, held, heldFromHandler, byQuery }));
+    answered();
     return;
   }
   if (req.method === 'GET' && req.url === '/last') {
     res.writeHead(200, { 'content-type': 'application/json' }).end(last);
+    answered();
     return;
   }
   const chunks: Buffer[] = [];
@@ -55,12 +67,25 @@ const server = createServer((req, res) => {
         id: 'bench', object: 'chat.completion', created: 0, model: body.model,
         choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
       }));
+      answered();
+      const end = performance.now();
       count++;
-      const ms = performance.now() - started;
+      const ms = end - started;
       heldMs += ms;
       held.push(ms);
+      heldFromHandler.push(end - handled);
       byQuery[query] = ms;
     }, latencyMs);
+  });
+});
+
+// A request's first bytes on a connection (this listener runs before the server's parser sees them).
+server.on('connection', (socket: Socket) => {
+  idle.add(socket);
+  socket.prependListener('data', () => {
+    if (!idle.has(socket)) return;
+    idle.delete(socket);
+    arrived.set(socket, performance.now());
   });
 });
 
