@@ -232,7 +232,7 @@ const lines = [
   `  overhead per call     mean ${f(mean(overhead))} ms   p50 ${f(pct(overhead, 50))} ms   p99 ${f(pct(overhead, 99))} ms   floor ${OVERHEAD_FLOOR_MS} ms   p50/floor ${f(pct(overhead, 50) / OVERHEAD_FLOOR_MS)} ${pct(overhead, 50) <= OVERHEAD_FLOOR_MS ? 'OK' : 'OVER'}`,
   `  (hold from handler)   overhead p50 ${f(pct(overheadFromHandler, 50))} ms   (the endpoint's parsing of the request head charged to the call, as until the eleventh session)`,
   `  bare HTTP POST        overhead p50 ${f(pct(bareOverhead, 50))} ms   p99 ${f(pct(bareOverhead, 99))} ms   CPU p50 ${f(pct(bareCpu, 50))} ms   (same body, node:http, no SDK: the loopback round trip any client pays on this machine)`,
-  `  beyond a bare POST    p50 ${f(pct(overhead, 50) - pct(bareOverhead, 50))} ms   (overhead p50 minus the bare POST's)`,
+  `  beyond a bare POST    p50 ${f(pct(overhead, 50) - pct(bareOverhead, 50))} ms   (overhead p50 minus the bare POST's: what the renderer adds to the round trip any client pays)   floor ${OVERHEAD_FLOOR_MS} ms   ${pct(overhead, 50) - pct(bareOverhead, 50) <= OVERHEAD_FLOOR_MS ? 'OK' : 'OVER'}`,
   `  bare POST, own pool   overhead p50 ${f(pct(ownOverhead, 50))} ms   p99 ${f(pct(ownOverhead, 99))} ms   (the same POST through the renderer's transport, http1-pool.ts, no SDK)`,
   `  CPU per call          p50 ${f(pct(missCpu, 50))} ms   mean ${f(mean(missCpu))} ms   (this process: everything but the endpoint)   floor ${OVERHEAD_FLOOR_MS} ms   ${pct(missCpu, 50) <= OVERHEAD_FLOOR_MS ? 'OK' : 'OVER'}`,
   '',
