@@ -117,7 +117,6 @@ const overhead = beyondHeld(miss, before, after);
 // The same, with holds counted from the endpoint's request handler (its HTTP parsing charged to the call), as until the eleventh session.
 const overheadFromHandler = beyondHeld(miss, before, { held: after.heldFromHandler });
 
-// The transport floor: the last request body POSTed again with bare node:http (keep-alive), no SDK.
 // The same misses, `rollouts` at a time (another seed: other keys), each paired with its request's hold
 // by its query (only queries asked once in the job list: the endpoint keeps one hold per query).
 const rollouts = llm.settings.concurrency;
@@ -143,6 +142,7 @@ const byQuery = (await stats()).byQuery;
 const concurrentOverhead = once.map((j) => (j as { ms?: number }).ms! - byQuery[j.query]!);
 if (concurrentAnswered.llm !== once.length) throw new Error(`only ${concurrentAnswered.llm ?? 0} of ${once.length} concurrent misses were answered by the model`);
 
+// The transport floor: the last request body POSTed again with bare node:http (keep-alive), no SDK.
 const lastBody = await (await fetch(`http://127.0.0.1:${port}/last`)).text();
 const agent = new http.Agent({ keepAlive: true });
 const post = () =>

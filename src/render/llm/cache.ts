@@ -111,13 +111,13 @@ export function openLlmCache(path: string): LlmCache {
   const flush = () => {
     scheduled = undefined;
     if (pending.size === 0 || !db.open) return;
-    const rows: Row[] = [];
-    for (const [key, { meta, answer, checkedBy }] of pending) {
-      const text = asciiJson(answer);
-      rows.push([key, meta.world, meta.model, meta.prompt, text, checkedBy ? stamp(checkedBy, key, text) : null]);
-    }
+    const queued = [...pending];
     pending.clear();
     try {
+      const rows = queued.map(([key, { meta, answer, checkedBy }]): Row => {
+        const text = asciiJson(answer);
+        return [key, meta.world, meta.model, meta.prompt, text, checkedBy ? stamp(checkedBy, key, text) : null];
+      });
       writeAll(rows);
     } catch {
       /* a cache that cannot be written is not fatal: the answers are simply not kept */
@@ -142,7 +142,7 @@ export function openLlmCache(path: string): LlmCache {
     get: (key) => lookup(key)?.answer,
     lookup,
     set(key, meta, answer, checkedBy) {
-      pending.set(key, { meta, answer: { snippets: { ...answer.snippets } }, checkedBy: checkedBy ?? null });
+      pending.set(key, { meta, answer: { snippets: { ...answer.snippets } }, checkedBy: checkedBy || null });
       scheduled ??= setImmediate(flush);
     },
     get size() {

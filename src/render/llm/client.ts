@@ -90,11 +90,15 @@ type OpenAiCtor = new (opts: Record<string, unknown>) => {
 };
 
 /** A ChatClient over the `openai` package (requests through kept-alive connections, see http-fetch.ts). */
-export function createOpenAiClient(settings: Pick<LlmSettings, 'baseUrl' | 'apiKey' | 'model' | 'temperature' | 'topP' | 'maxTokens' | 'concurrency'>): ChatClient {
+/** `loadSdk`: how the `openai` package is loaded (tests slow it down). */
+export function createOpenAiClient(
+  settings: Pick<LlmSettings, 'baseUrl' | 'apiKey' | 'model' | 'temperature' | 'topP' | 'maxTokens' | 'concurrency'>,
+  loadSdk: () => Promise<{ default: unknown }> = () => import('openai'),
+): ChatClient {
   let client: Promise<InstanceType<OpenAiCtor>> | undefined;
   const http = createHttpFetch(Math.max(8, settings.concurrency));
   const sdk = () =>
-    (client ??= import('openai').then((m) => {
+    (client ??= loadSdk().then((m) => {
       const OpenAI = m.default as unknown as OpenAiCtor;
       return new OpenAI({ baseURL: settings.baseUrl, apiKey: settings.apiKey ?? 'EMPTY', maxRetries: 0, fetch: http.fetch });
     }));
@@ -104,15 +108,19 @@ export function createOpenAiClient(settings: Pick<LlmSettings, 'baseUrl' | 'apiK
     // A failed import is met again, and reported, by the first request.
     preload: () => void sdk().catch(() => {}),
     async complete(request, { signal, timeoutMs }) {
+      const deadline = performance.now() + timeoutMs;
       let body: unknown;
       try {
         const c = await sdk();
+        // The SDK's timer starts now: what loading it took (the first requests) comes off the budget.
+        const left = deadline - performance.now();
+        if (left <= 0) throw new TransportError('timeout', 'deadline passed');
         body = await c.chat.completions.create(
           {
             model: settings.model, messages: request.messages, temperature: settings.temperature, top_p: settings.topP,
             max_tokens: settings.maxTokens, seed: request.seed, stream: false,
           },
-          signal ? { signal, timeout: Math.max(1, Math.ceil(timeoutMs)), maxRetries: 0 } : { timeout: Math.max(1, Math.ceil(timeoutMs)), maxRetries: 0 },
+          signal ? { signal, timeout: Math.max(1, Math.ceil(left)), maxRetries: 0 } : { timeout: Math.max(1, Math.ceil(left)), maxRetries: 0 },
         );
       } catch (e) {
         throw classify(e);

@@ -234,9 +234,13 @@ function viaHttps(agent: https.Agent, url: URL, href: string, method: string, he
   });
 }
 
-export function createHttpFetch(maxSockets = 64): HttpFetch {
-  const pool = new Http1Pool(maxSockets);
-  const agent = new https.Agent({ keepAlive: true, maxSockets });
+/**
+ * `maxIdle`: connections kept open between requests per host (plain http), and sockets per host (https).
+ * The renderer's limiter bounds the requests in flight.
+ */
+export function createHttpFetch(maxIdle = 64): HttpFetch {
+  const pool = new Http1Pool({ maxIdle });
+  const agent = new https.Agent({ keepAlive: true, maxSockets: maxIdle });
   // The SDK asks for the same URL every time: parse it once.
   let lastHref = '';
   let lastUrl: URL | undefined;

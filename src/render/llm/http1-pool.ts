@@ -4,13 +4,17 @@
  *
  * Why not node:http: after the process has waited out a model's latency, its caches are cold, and
  * node:http's client (ClientRequest, the agent's socket bookkeeping, an IncomingMessage stream per
- * response) costs about 0.5 ms there, against 0.25 ms for this one (bench/results/llm.md). A request is
- * one write of head and body; the response is read by `ResponseReader` (http1-response.ts) and handed
- * over whole. Idle connections are kept per host and port (the most recently used first, unreferenced so
- * they never keep the process alive), dropped when the server closes them or after its Keep-Alive
- * timeout hint, and never more than `maxIdle` per host. A connection is reused only after a response that
- * allows it and ended cleanly; anything else closes it. Requests are not retried here: a failure is
- * reported (a TypeError "fetch failed" with its cause, as fetch's) and the caller's policy decides.
+ * response) cost about 0.5 ms per request there, against 0.25 ms for this one (twelfth session,
+ * bench/results/llm.md). A request is one write of head and body; the response is read by
+ * `ResponseReader` (http1-response.ts) and handed over whole. Idle connections are kept per host and
+ * port, unreferenced (they never keep the process alive), the most recently used taken first, at most
+ * `maxIdle` per host (the oldest closed first). One is not reused once the server has closed it, nor
+ * after the server's Keep-Alive timeout hint less a second, nor, without a hint, after `idleMs` (4 s,
+ * under the 5 s that uvicorn and Node servers keep an idle connection): it is closed when next met.
+ * A connection is reused only after a response that allows it and ended cleanly; anything else closes
+ * it. How many are open at once is the caller's to bound (the renderer's limiter does). Requests are
+ * not retried here: a failure is reported (a TypeError "fetch failed" with its cause, as fetch's) and
+ * the caller's policy decides.
  */
 import net from 'node:net';
 import { ResponseReader, type ParsedHead } from './http1-response.js';
@@ -49,6 +53,7 @@ function fetchFailed(cause: unknown): TypeError {
 
 /** The request's bytes: head and body in one buffer (one write). Throws a TypeError on a bad field. */
 function encodeRequest(req: Http1Request): Buffer {
+  if (!TOKEN.test(req.method)) throw new TypeError('invalid method');
   let head = `${req.method} ${req.path} HTTP/1.1\r\n`;
   let host = false;
   const h = req.headers;
@@ -88,8 +93,11 @@ class Connection {
   expires = Infinity;
   closed = false;
 
-  /** `onFree`: called when a response has ended on a connection that stays open, and when it closes while idle. */
-  constructor(readonly socket: net.Socket, private readonly onFree: (c: Connection) => void) {
+  /**
+   * `onFree`: called when a response has ended on a connection that stays open, and when it closes while
+   * idle; `idleMs`: how long it may then wait for a request without a Keep-Alive hint from the server.
+   */
+  constructor(readonly socket: net.Socket, private readonly onFree: (c: Connection) => void, private readonly idleMs: number) {
     socket.setNoDelay(true);
     socket.on('data', (chunk: Buffer) => this.#data(chunk));
     socket.on('error', (e: Error) => this.#fail(e));
@@ -117,7 +125,7 @@ class Connection {
     const head = ex.reader.head!;
     this.current = undefined;
     const reusable = head.keepAlive && ex.reader.extra === 0 && !this.closed;
-    if (reusable && head.keepAliveMs !== undefined) this.expires = performance.now() + Math.max(0, head.keepAliveMs - 1000);
+    if (reusable) this.expires = performance.now() + (head.keepAliveMs !== undefined ? Math.max(0, head.keepAliveMs - 1000) : this.idleMs);
     ex.resolve(head, ex.reader.body());
     if (reusable) this.onFree(this);
     else this.socket.destroy();
@@ -147,12 +155,23 @@ class Connection {
   }
 }
 
+export interface Http1PoolOptions {
+  /** Idle connections kept per host and port at most (default 8). */
+  maxIdle?: number;
+  /** How long an idle connection is reused without a Keep-Alive hint from the server, in ms (default 4000). */
+  idleMs?: number;
+}
+
 export class Http1Pool {
   readonly #idle = new Map<string, Connection[]>();
+  readonly #maxIdle: number;
+  readonly #idleMs: number;
   #closed = false;
 
-  /** `maxIdle`: idle connections kept per host and port at most. */
-  constructor(private readonly maxIdle = 8) {}
+  constructor(options: Http1PoolOptions = {}) {
+    this.#maxIdle = options.maxIdle ?? 8;
+    this.#idleMs = options.idleMs ?? 4000;
+  }
 
   /** One request; `accept` makes what the promise resolves to of the response (default: head and body). */
   request(req: Http1Request): Promise<Http1Response>;
@@ -215,7 +234,7 @@ export class Http1Pool {
   }
 
   #open(hostname: string, port: number, key: string): Connection {
-    return new Connection(net.connect({ host: hostname, port }), (c) => this.#release(key, c));
+    return new Connection(net.connect({ host: hostname, port }), (c) => this.#release(key, c), this.#idleMs);
   }
 
   /** A connection whose response ended (still open: kept when there is room) or that closed while idle (dropped). */
@@ -228,7 +247,9 @@ export class Http1Pool {
       return;
     }
     if (at >= 0) return;
-    if (list.length >= this.maxIdle) {
+    // Full: the oldest goes (the one just used is the likeliest to be still open and warm).
+    if (list.length >= this.#maxIdle) list.shift()?.socket.destroy();
+    if (this.#maxIdle <= 0) {
       c.socket.destroy();
       return;
     }

@@ -13,14 +13,20 @@ export const MAX_BODY_BYTES = 64 * 1024 * 1024;
 /** Characters of a chunk-size or trailer line at most. */
 const MAX_LINE = 8 * 1024;
 
+/**
+ * A response that is not HTTP/1.x as written. The message never quotes the server's bytes (a caller may
+ * read its words: the SDK takes any error saying "timed out" for a timeout); `sample` has them.
+ */
 export class ResponseFormatError extends Error {
-  constructor(message: string) {
+  constructor(message: string, readonly sample = '') {
     super(message);
     this.name = 'ResponseFormatError';
   }
 }
 
 export interface ParsedHead {
+  /** 1 for HTTP/1.1, 0 for HTTP/1.0. */
+  minor: number;
   status: number;
   statusText: string;
   /** Field values by lower-case name, each list in the order received. */
@@ -42,10 +48,10 @@ function tokens(values: string[] | undefined): string[] {
   return out;
 }
 
-function parseHead(text: string): ParsedHead & { minor: number } {
+function parseHead(text: string): ParsedHead {
   const lines = text.split('\r\n');
   const m = STATUS_LINE.exec(lines[0]!);
-  if (!m) throw new ResponseFormatError(`bad status line ${JSON.stringify(lines[0]!.slice(0, 80))}`);
+  if (!m || Number(m[2]) < 100) throw new ResponseFormatError('bad status line', lines[0]!.slice(0, 80));
   const headers: Record<string, string[]> = Object.create(null) as Record<string, string[]>;
   let last: string[] | undefined;
   for (let i = 1; i < lines.length; i++) {
@@ -59,7 +65,7 @@ function parseHead(text: string): ParsedHead & { minor: number } {
     }
     const colon = line.indexOf(':');
     const name = colon > 0 ? line.slice(0, colon) : '';
-    if (!TOKEN.test(name)) throw new ResponseFormatError(`bad header line ${JSON.stringify(line.slice(0, 80))}`);
+    if (!TOKEN.test(name)) throw new ResponseFormatError('bad header line', line.slice(0, 80));
     const key = name.toLowerCase();
     const value = line.slice(colon + 1).trim();
     last = headers[key] ??= [];
@@ -164,6 +170,9 @@ export class ResponseReader {
     if (this.headRequest || head.status === 204 || head.status === 304) return { kind: 'none' };
     const te = tokens(head.headers['transfer-encoding']);
     if (te.length > 0) {
+      // Transfer-Encoding overrides Content-Length; a message with both, or with a coding in HTTP/1.0,
+      // may be an attempt at smuggling: read it, but close the connection after (RFC 9112 §6.1, §6.3).
+      if (head.headers['content-length'] || head.minor === 0) head.keepAlive = false;
       // Chunked must come last; any other last coding is delimited by the close (and not reusable).
       if (te[te.length - 1] === 'chunked') return { kind: 'chunked' };
       head.keepAlive = false;
@@ -173,7 +182,7 @@ export class ResponseReader {
     if (lengths) {
       const values = new Set(lengths.flatMap((v) => v.split(',').map((s) => s.trim())));
       const [only] = values;
-      if (values.size !== 1 || !/^\d+$/.test(only!)) throw new ResponseFormatError(`bad content-length ${JSON.stringify(lengths.join(', '))}`);
+      if (values.size !== 1 || !/^\d+$/.test(only!)) throw new ResponseFormatError('bad content-length', lengths.join(', ').slice(0, 80));
       const left = Number(only);
       if (left > MAX_BODY_BYTES) throw new ResponseFormatError('response body too large');
       return { kind: 'length', left };
@@ -237,7 +246,7 @@ export class ResponseReader {
       this.#line = '';
       if (this.#chunkState === 'size') {
         const size = line.split(';')[0]!.trim();
-        if (!/^[0-9a-fA-F]{1,12}$/.test(size)) throw new ResponseFormatError(`bad chunk size ${JSON.stringify(line.slice(0, 40))}`);
+        if (!/^[0-9a-fA-F]{1,12}$/.test(size)) throw new ResponseFormatError('bad chunk size', line.slice(0, 40));
         this.#chunkLeft = parseInt(size, 16);
         this.#chunkState = this.#chunkLeft === 0 ? 'trailer' : 'data';
       } else if (this.#chunkState === 'data-end') {

@@ -89,6 +89,15 @@ describe('http1 response: framing', () => {
     expect(read('HTTP/1.1 200 OK\r\nTransfer-Encoding: gzip\r\n\r\nxyz', [], { close: true })).toMatchObject({ done: true, body: 'xyz' });
   });
 
+  it('reads Transfer-Encoding over Content-Length, or a coding in HTTP/1.0, and then does not reuse the connection', () => {
+    const both = read('HTTP/1.1 200 OK\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n2\r\nok\r\n0\r\n\r\n');
+    expect(both).toMatchObject({ done: true, body: 'ok' });
+    expect(both.reader.head!.keepAlive).toBe(false);
+    const old = read('HTTP/1.0 200 OK\r\nConnection: keep-alive\r\nTransfer-Encoding: chunked\r\n\r\n2\r\nok\r\n0\r\n\r\n');
+    expect(old).toMatchObject({ done: true, body: 'ok' });
+    expect(old.reader.head!.keepAlive).toBe(false);
+  });
+
   it('counts bytes after the end of the response (the connection is then not reused)', () => {
     expect(read(`${CL}HTTP/1.1 200`).reader.extra).toBe(12);
     expect(read(`${CHUNKED}x`).reader.extra).toBe(1);
@@ -129,12 +138,28 @@ describe('http1 response: malformed input throws', () => {
     ['chunk longer than its size', 'HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n2\r\nabc\r\n0\r\n\r\n'],
     ['chunk line without CR', 'HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n2\nab\r\n'],
     ['switching protocols', 'HTTP/1.1 101 Switching Protocols\r\n\r\n'],
+    ['a status under 100', 'HTTP/1.1 099 Odd\r\nContent-Length: 0\r\n\r\n'],
+    ['a length past the limit', 'HTTP/1.1 200 OK\r\nContent-Length: 999999999999\r\n\r\n'],
   ];
   for (const [name, text] of bad) {
     it(name, () => {
       expect(() => read(text)).toThrow(ResponseFormatError);
     });
   }
+
+  it('never quotes the server\'s bytes in its message (a caller may read its words), only in `sample`', () => {
+    for (const text of ['HTTP/1.1 200 timed out\r\nKeep-Alive : timeout=5\r\n\r\n', 'timed out\r\n\r\n', 'HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\ntimed out\r\n']) {
+      let err: ResponseFormatError | undefined;
+      try {
+        read(text);
+      } catch (e) {
+        err = e as ResponseFormatError;
+      }
+      expect(err).toBeInstanceOf(ResponseFormatError);
+      expect(err!.message).not.toMatch(/timed? ?out/i);
+      expect(err!.sample).toMatch(/timed? ?out|timeout/);
+    }
+  });
 
   it('a head that never ends, past its limit', () => {
     const reader = new ResponseReader(false);
