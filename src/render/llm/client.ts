@@ -89,8 +89,10 @@ type OpenAiCtor = new (opts: Record<string, unknown>) => {
   chat: { completions: { create(body: Record<string, unknown>, opts: Record<string, unknown>): Promise<unknown> } };
 };
 
-/** A ChatClient over the `openai` package (requests through kept-alive connections, see http-fetch.ts). */
-/** `loadSdk`: how the `openai` package is loaded (tests slow it down). */
+/**
+ * A ChatClient over the `openai` package (requests through kept-alive connections, see http-fetch.ts).
+ * `loadSdk`: how the package is loaded (tests slow it down).
+ */
 export function createOpenAiClient(
   settings: Pick<LlmSettings, 'baseUrl' | 'apiKey' | 'model' | 'temperature' | 'topP' | 'maxTokens' | 'concurrency'>,
   loadSdk: () => Promise<{ default: unknown }> = () => import('openai'),

@@ -214,7 +214,8 @@ function viaHttps(agent: https.Agent, url: URL, href: string, method: string, he
       req.destroy();
       fail(abortError());
     };
-    const req = https.request({ hostname: url.hostname, port: url.port || undefined, path: `${url.pathname}${url.search}`, method, headers: fields, agent }, (res) => {
+    const hostname = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
+    const req = https.request({ hostname, port: url.port || undefined, path: `${url.pathname}${url.search}`, method, headers: fields, agent }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('error', (e) => fail(new TypeError('fetch failed', { cause: e })));
@@ -236,11 +237,12 @@ function viaHttps(agent: https.Agent, url: URL, href: string, method: string, he
 
 /**
  * `maxIdle`: connections kept open between requests per host (plain http), and sockets per host (https).
- * The renderer's limiter bounds the requests in flight.
+ * The renderer's limiter bounds the requests in flight. `tls`: more options of the https agent (tests
+ * give a certificate authority).
  */
-export function createHttpFetch(maxIdle = 64): HttpFetch {
+export function createHttpFetch(maxIdle = 64, tls: https.AgentOptions = {}): HttpFetch {
   const pool = new Http1Pool({ maxIdle });
-  const agent = new https.Agent({ keepAlive: true, maxSockets: maxIdle });
+  const agent = new https.Agent({ ...tls, keepAlive: true, maxSockets: maxIdle });
   // The SDK asks for the same URL every time: parse it once.
   let lastHref = '';
   let lastUrl: URL | undefined;

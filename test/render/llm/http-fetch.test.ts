@@ -1,5 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createHttpsServer, type Server as HttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { classify } from '../../../src/render/llm/client.js';
@@ -172,5 +176,61 @@ describe('http-fetch under the openai SDK', () => {
     handler = (_req, res) => setTimeout(() => res.end('{}'), 300);
     const timeout = classify(await client().chat.completions.create({ model: 'm', messages: [] }, { timeout: 30 }).catch((e: unknown) => e));
     expect(timeout.kind).toBe('timeout');
+  });
+});
+
+describe('http-fetch over https (node:https, a keep-alive agent)', () => {
+  // A self-signed certificate for 127.0.0.1 (test/render/llm/fixtures, valid until 2126), for loopback only.
+  const fixtures = join(dirname(fileURLToPath(import.meta.url)), 'fixtures');
+  const cert = readFileSync(join(fixtures, 'tls-127.0.0.1.pem'));
+  const key = readFileSync(join(fixtures, 'tls-127.0.0.1.key'));
+  let tls: HttpsServer;
+  let tlsBase = '';
+  const tlsSeen: Seen[] = [];
+  beforeAll(async () => {
+    tls = createHttpsServer({ cert, key }, (req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        const body = Buffer.concat(chunks).toString('utf8');
+        tlsSeen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
+        if (req.url === '/slow') setTimeout(() => res.end('late'), 300);
+        else res.writeHead(200, { 'content-type': 'application/json', 'x-request-id': 'tls-1' }).end(JSON.stringify({ echo: body }));
+      });
+    });
+    await new Promise<void>((resolve) => tls.listen(0, '127.0.0.1', resolve));
+    tlsBase = `https://127.0.0.1:${(tls.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    tls.closeAllConnections();
+    await new Promise<void>((resolve) => tls.close(() => resolve()));
+  });
+
+  it('sends the request and reads the response, as over http', async () => {
+    const h = createHttpFetch(2, { ca: cert });
+    const body = JSON.stringify({ text: 'Zentria — 日本' });
+    const r = await h.fetch(`${tlsBase}/v1/chat/completions?x=1`, { method: 'POST', headers: new Headers({ 'Content-Type': 'application/json', Authorization: 'Bearer k' }), body });
+    expect(r.status).toBe(200);
+    expect(r.headers.get('x-request-id')).toBe('tls-1');
+    expect(await r.json()).toEqual({ echo: body });
+    expect(tlsSeen.at(-1)).toMatchObject({ method: 'POST', url: '/v1/chat/completions?x=1', body });
+    expect(tlsSeen.at(-1)!.headers['content-length']).toBe(String(Buffer.byteLength(body)));
+    expect(tlsSeen.at(-1)!.headers.authorization).toBe('Bearer k');
+    h.close();
+  });
+
+  it('fails like fetch: an untrusted certificate, an abort', async () => {
+    const untrusting = createHttpFetch(2);
+    const bad = await untrusting.fetch(`${tlsBase}/x`).catch((e: unknown) => e as TypeError);
+    expect(bad).toBeInstanceOf(TypeError);
+    expect((bad as TypeError).message).toBe('fetch failed');
+    expect(((bad as TypeError).cause as NodeJS.ErrnoException).code).toBe('DEPTH_ZERO_SELF_SIGNED_CERT');
+    untrusting.close();
+    const h = createHttpFetch(2, { ca: cert });
+    const during = new AbortController();
+    const pending = h.fetch(`${tlsBase}/slow`, { signal: during.signal });
+    setTimeout(() => during.abort(), 50);
+    await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
+    h.close();
   });
 });
