@@ -89,7 +89,7 @@ interface Exchange {
 /** One TCP connection: its handlers stay for its life and serve whichever request it carries. */
 class Connection {
   current: Exchange | undefined;
-  /** performance.now() after which it is not reused (the server's Keep-Alive hint, less a margin). */
+  /** performance.now() after which it is not reused (the server's Keep-Alive hint less a second, else `idleMs` after its last response). */
   expires = Infinity;
   closed = false;
 
@@ -227,7 +227,8 @@ export class Http1Pool {
     if (!list) return undefined;
     const now = performance.now();
     for (let c = list.pop(); c; c = list.pop()) {
-      if (!c.closed && !c.socket.destroyed && c.expires > now) return c;
+      // `writable` is gone as soon as the server's FIN is read, before the close is reported.
+      if (!c.closed && !c.socket.destroyed && c.socket.writable && c.expires > now) return c;
       c.socket.destroy();
     }
     return undefined;

@@ -132,7 +132,8 @@ export class ResponseReader {
       const end = data.indexOf('\r\n\r\n');
       if (end < 0) {
         if (data.length > MAX_HEAD_BYTES) throw new ResponseFormatError('response head too large');
-        this.#pending.push(data);
+        // All that has arrived of the head (what was kept before is in `data` already).
+        this.#pending = [data];
         this.#pendingBytes = data.length;
         return false;
       }
