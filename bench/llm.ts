@@ -121,7 +121,6 @@ const overheadFromHandler = beyondHeld(miss, before, { held: after.heldFromHandl
 // by its query (only queries asked once in the job list: the endpoint keeps one hold per query).
 const rollouts = llm.settings.concurrency;
 const once = jobs.filter((j) => jobs.filter((k) => k.query === j.query).length === 1);
-const concurrent: number[] = [];
 const concurrentAnswered: Record<string, number> = {};
 const queue = [...once];
 const cpuBefore = process.cpuUsage();
@@ -131,7 +130,6 @@ await Promise.all(
     for (let job = queue.shift(); job; job = queue.shift()) {
       const r = await call(llm, job, 1);
       concurrentAnswered[r.renderer] = (concurrentAnswered[r.renderer] ?? 0) + 1;
-      concurrent.push(r.ms);
       (job as { ms?: number }).ms = r.ms;
     }
   }),
