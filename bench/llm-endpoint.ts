@@ -5,8 +5,8 @@
  * and the wall time it held each, in order (from the request's first bytes reaching its connection to
  * the response written: this server's own parsing included, latency included), and by the query asked
  * (for calls made several at once), so the benchmark subtracts each call's own; `heldFromHandler` is
- * the same from the request handler on (Node's parsing of the head left out, as until the twelfth
- * session). GET /last gives the last request body (for the bare-request floor).
+ * the same from the request handler on (Node's parsing of the head left out, as through the
+ * eleventh session). GET /last gives the last request body (for the bare-request floor).
  *
  *   node dist/bench/llm-endpoint.js <latencyMs>     (sends {port} to its parent over IPC)
  */

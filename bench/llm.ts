@@ -114,7 +114,7 @@ const requests = after.count - before.count;
 if (answered.llm !== jobs.length) throw new Error(`only ${answered.llm ?? 0} of ${jobs.length} misses were answered by the model: ${JSON.stringify(answered)}`);
 const heldMean = (after.heldMs - before.heldMs) / Math.max(1, requests);
 const overhead = beyondHeld(miss, before, after);
-// The same, with holds counted from the endpoint's request handler (its HTTP parsing charged to the call), as until the eleventh session.
+// The same, with holds counted from the endpoint's request handler (its HTTP parsing charged to the call), as through the eleventh session.
 const overheadFromHandler = beyondHeld(miss, before, { held: after.heldFromHandler });
 
 // The same misses, `rollouts` at a time (another seed: other keys), each paired with its request's hold
@@ -228,7 +228,7 @@ const lines = [
   `  full call             p50 ${f(pct(miss, 50))} ms   p99 ${f(pct(miss, 99))} ms`,
   `  endpoint held         mean ${f(heldMean)} ms (fixed latency ${latencyMs} ms)`,
   `  overhead per call     mean ${f(mean(overhead))} ms   p50 ${f(pct(overhead, 50))} ms   p99 ${f(pct(overhead, 99))} ms   floor ${OVERHEAD_FLOOR_MS} ms   p50/floor ${f(pct(overhead, 50) / OVERHEAD_FLOOR_MS)} ${pct(overhead, 50) <= OVERHEAD_FLOOR_MS ? 'OK' : 'OVER'}`,
-  `  (hold from handler)   overhead p50 ${f(pct(overheadFromHandler, 50))} ms   (the endpoint's parsing of the request head charged to the call, as until the eleventh session)`,
+  `  (hold from handler)   overhead p50 ${f(pct(overheadFromHandler, 50))} ms   (the endpoint's parsing of the request head charged to the call, as through the eleventh session)`,
   `  bare HTTP POST        overhead p50 ${f(pct(bareOverhead, 50))} ms   p99 ${f(pct(bareOverhead, 99))} ms   CPU p50 ${f(pct(bareCpu, 50))} ms   (same body, node:http, no SDK: the loopback round trip any client pays on this machine)`,
   `  beyond a bare POST    p50 ${f(pct(overhead, 50) - pct(bareOverhead, 50))} ms   (overhead p50 minus the bare POST's: what the renderer adds to the round trip any client pays)   floor ${OVERHEAD_FLOOR_MS} ms   ${pct(overhead, 50) - pct(bareOverhead, 50) <= OVERHEAD_FLOOR_MS ? 'OK' : 'OVER'}`,
   `  bare POST, own pool   overhead p50 ${f(pct(ownOverhead, 50))} ms   p99 ${f(pct(ownOverhead, 99))} ms   (the same POST through the renderer's transport, http1-pool.ts, no SDK)`,

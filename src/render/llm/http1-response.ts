@@ -65,7 +65,8 @@ function parseHead(text: string): ParsedHead {
     }
     const colon = line.indexOf(':');
     const name = colon > 0 ? line.slice(0, colon) : '';
-    if (!TOKEN.test(name)) throw new ResponseFormatError('bad header line', line.slice(0, 80));
+    // A field line ends at CR LF only: a lone CR or LF inside one is refused, as Node's parser does.
+    if (!TOKEN.test(name) || line.includes('\n') || line.includes('\r')) throw new ResponseFormatError('bad header line', line.slice(0, 80));
     const key = name.toLowerCase();
     const value = line.slice(colon + 1).trim();
     last = headers[key] ??= [];

@@ -132,6 +132,7 @@ describe('http1 response: malformed input throws', () => {
     ['bad field line', 'HTTP/1.1 200 OK\r\nno colon here\r\n\r\n'],
     ['field name with a space', 'HTTP/1.1 200 OK\r\nBad Name: x\r\n\r\n'],
     ['fold before any field', 'HTTP/1.1 200 OK\r\n folded\r\n\r\n'],
+    ['a lone LF inside a field line', 'HTTP/1.1 200 OK\r\nX-A: 1\nX-B: 2\r\nContent-Length: 0\r\n\r\n'],
     ['two different lengths', 'HTTP/1.1 200 OK\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\nabc'],
     ['negative length', 'HTTP/1.1 200 OK\r\nContent-Length: -1\r\n\r\n'],
     ['bad chunk size', 'HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n'],
