@@ -58,6 +58,13 @@ async function rawServer(onRequest: (socket: net.Socket, head: string, n: number
   return state;
 }
 
+/** Resolves once `cond` holds (checked every 5 ms; fails after 5 s): waits on events, not on guesses of their timing. */
+async function until(cond: () => boolean): Promise<void> {
+  for (const end = Date.now() + 5000; !cond(); await new Promise((resolve) => setTimeout(resolve, 5))) {
+    if (Date.now() > end) throw new Error('condition not met in 5 s');
+  }
+}
+
 const request = (port: number, over: Partial<Http1Request> = {}): Http1Request => ({
   hostname: '127.0.0.1', port, host: `127.0.0.1:${port}`, method: 'POST', path: '/v1/chat/completions', headers: ['content-type', 'application/json'], body: '{"q":"é"}', ...over,
 });
@@ -91,7 +98,8 @@ describe('http1 pool: requests and connections', () => {
     const out = await Promise.all([1, 2, 3, 4, 5].map((i) => p.request(request(s.port, { method: 'GET', body: undefined, path: `/${i}` }))));
     expect(out.map((r) => r.body!.toString())).toEqual(['/1', '/2', '/3', '/4', '/5']);
     expect(s.connections).toBe(5);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await until(() => s.closed >= 3);
+    await new Promise((resolve) => setTimeout(resolve, 20));
     expect(s.closed).toBe(3);
     await p.request(request(s.port, { method: 'GET', body: undefined, path: '/9' }));
     expect(s.connections).toBe(5);
@@ -108,7 +116,7 @@ describe('http1 pool: requests and connections', () => {
     const p = pool();
     const get = async (path: string) => (await p.request(request(s.port, { path }))).body!.toString();
     expect(await get('/then-close')).toBe('ok');
-    await new Promise((resolve) => setTimeout(resolve, 60));
+    await until(() => s.closed >= 1);
     expect(await get('/')).toBe('ok');
     expect(s.connections).toBe(2);
     expect(await get('/close')).toBe('ok');
@@ -132,7 +140,7 @@ describe('http1 pool: requests and connections', () => {
     });
     const p = pool();
     await p.request(request(s.port));
-    await new Promise((resolve) => setTimeout(resolve, 40));
+    await until(() => s.closed >= 1);
     expect((await p.request(request(s.port))).body!.toString()).toBe('ok');
     expect((await p.request(request(s.port))).body!.toString()).toBe('ok');
     expect(s.connections).toBe(3);
@@ -157,11 +165,11 @@ describe('http1 pool: more of HTTP', () => {
 
   it('does not reuse a connection idle longer than idleMs when the server gave no hint', async () => {
     const s = await rawServer((socket) => socket.write('HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok'));
-    const p = pool(8, 40);
+    const p = pool(8, 250);
     await p.request(request(s.port));
     await p.request(request(s.port));
     expect(s.connections).toBe(1);
-    await new Promise((resolve) => setTimeout(resolve, 80));
+    await new Promise((resolve) => setTimeout(resolve, 400));
     await p.request(request(s.port));
     expect(s.connections).toBe(2);
   });
@@ -177,7 +185,7 @@ describe('http1 pool: more of HTTP', () => {
     const p = pool(1);
     // Three at once on three connections, answered 1st, 2nd, 3rd: the two freed first are closed in turn.
     await Promise.all([5, 30, 60].map((ms) => p.request(request(s.port, { method: 'GET', body: undefined, path: `/${ms}` }))));
-    await new Promise((resolve) => setTimeout(resolve, 40));
+    await until(() => order.length >= 2);
     expect(order).toEqual([1, 2]);
   });
 
@@ -234,7 +242,7 @@ describe('http1 pool: failures', () => {
     const pending = p.request(request(s.port, { path: '/slow', signal: during.signal }));
     setTimeout(() => during.abort(), 20);
     await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await until(() => s.closed >= 1);
     expect(s.closed).toBe(1);
     const before = new AbortController();
     before.abort();
@@ -260,7 +268,7 @@ describe('http1 pool: failures', () => {
     await p.request(request(s.port));
     p.close();
     await expect(p.request(request(s.port))).rejects.toMatchObject({ message: 'fetch failed' });
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    await until(() => s.closed >= 1);
     expect(s.closed).toBe(1);
   });
 
