@@ -120,7 +120,10 @@ const overheadFromHandler = beyondHeld(miss, before, { held: after.heldFromHandl
 // The same misses, `rollouts` at a time (another seed: other keys), each paired with its request's hold
 // by its query (only queries asked once in the job list: the endpoint keeps one hold per query).
 const rollouts = llm.settings.concurrency;
-const once = jobs.filter((j) => jobs.filter((k) => k.query === j.query).length === 1);
+const asked = new Map<string, number>();
+for (const j of jobs) asked.set(j.query, (asked.get(j.query) ?? 0) + 1);
+const once = jobs.filter((j) => asked.get(j.query) === 1);
+const concurrentMs = new Map<(typeof jobs)[number], number>();
 const concurrentAnswered: Record<string, number> = {};
 const queue = [...once];
 const cpuBefore = process.cpuUsage();
@@ -130,14 +133,14 @@ await Promise.all(
     for (let job = queue.shift(); job; job = queue.shift()) {
       const r = await call(llm, job, 1);
       concurrentAnswered[r.renderer] = (concurrentAnswered[r.renderer] ?? 0) + 1;
-      (job as { ms?: number }).ms = r.ms;
+      concurrentMs.set(job, r.ms);
     }
   }),
 );
 const concurrentWall = performance.now() - wallBefore;
 const concurrentCpu = process.cpuUsage(cpuBefore);
 const byQuery = (await stats()).byQuery;
-const concurrentOverhead = once.map((j) => (j as { ms?: number }).ms! - byQuery[j.query]!);
+const concurrentOverhead = once.map((j) => concurrentMs.get(j)! - byQuery[j.query]!);
 if (concurrentAnswered.llm !== once.length) throw new Error(`only ${concurrentAnswered.llm ?? 0} of ${once.length} concurrent misses were answered by the model`);
 
 // The transport floor: the last request body POSTed again with bare node:http (keep-alive), no SDK.

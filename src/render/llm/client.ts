@@ -117,12 +117,14 @@ export function createOpenAiClient(
         // The SDK's timer starts now: what loading it took (the first requests) comes off the budget.
         const left = deadline - performance.now();
         if (left <= 0) throw new TransportError('timeout', 'deadline passed');
+        const options: Record<string, unknown> = { timeout: Math.max(1, Math.ceil(left)), maxRetries: 0 };
+        if (signal) options.signal = signal;
         body = await c.chat.completions.create(
           {
             model: settings.model, messages: request.messages, temperature: settings.temperature, top_p: settings.topP,
             max_tokens: settings.maxTokens, seed: request.seed, stream: false,
           },
-          signal ? { signal, timeout: Math.max(1, Math.ceil(left)), maxRetries: 0 } : { timeout: Math.max(1, Math.ceil(left)), maxRetries: 0 },
+          options,
         );
       } catch (e) {
         throw classify(e);

@@ -15,15 +15,11 @@
  */
 import type http from 'node:http';
 import https from 'node:https';
-import { Http1Pool } from './http1-pool.js';
+import { abortError, fetchFailed, Http1Pool } from './http1-pool.js';
 
 export interface HttpFetch {
   fetch: typeof fetch;
   close(): void;
-}
-
-function abortError(): Error {
-  return new DOMException('This operation was aborted', 'AbortError');
 }
 
 /**
@@ -178,12 +174,14 @@ function headerList(init: RequestInit['headers']): string[] {
   return out;
 }
 
+/** The host to connect to: an IPv6 literal without its brackets (the Host field keeps them). */
+const connectTo = (url: URL): string => (url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname);
+
 /** A plain-http request through the connection pool (http1-pool.ts). */
 function viaPool(pool: Http1Pool, url: URL, href: string, method: string, headers: string[], body: string | Uint8Array | undefined, signal: AbortSignal | undefined): Promise<Response> {
   return pool.request(
     {
-      // An IPv6 literal connects without its brackets; the Host field keeps them.
-      hostname: url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname,
+      hostname: connectTo(url),
       port: url.port ? Number(url.port) : 80,
       host: url.host,
       method,
@@ -214,11 +212,10 @@ function viaHttps(agent: https.Agent, url: URL, href: string, method: string, he
       req.destroy();
       fail(abortError());
     };
-    const hostname = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
-    const req = https.request({ hostname, port: url.port || undefined, path: `${url.pathname}${url.search}`, method, headers: fields, agent }, (res) => {
+    const req = https.request({ hostname: connectTo(url), port: url.port || undefined, path: `${url.pathname}${url.search}`, method, headers: fields, agent }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('error', (e) => fail(new TypeError('fetch failed', { cause: e })));
+      res.on('error', (e) => fail(fetchFailed(e)));
       res.on('end', () => {
         if (settled) return;
         settled = true;
@@ -229,7 +226,7 @@ function viaHttps(agent: https.Agent, url: URL, href: string, method: string, he
         resolve(new BufferedResponse(bytes, status, res.statusMessage ?? '', new ResponseHeaders(res.headers), href) as unknown as Response);
       });
     });
-    req.on('error', (e) => fail(new TypeError('fetch failed', { cause: e })));
+    req.on('error', (e) => fail(fetchFailed(e)));
     signal?.addEventListener('abort', onAbort, { once: true });
     req.end(payload);
   });

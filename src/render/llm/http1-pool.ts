@@ -17,7 +17,7 @@
  * the caller's policy decides.
  */
 import net from 'node:net';
-import { ResponseReader, type ParsedHead } from './http1-response.js';
+import { ResponseReader, TOKEN, type ParsedHead } from './http1-response.js';
 
 export interface Http1Request {
   /** Where to connect (an IPv6 address without brackets). */
@@ -38,16 +38,17 @@ export interface Http1Response extends ParsedHead {
   body: Buffer | null;
 }
 
-const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 /** What node:http refuses in a field value: controls other than tab, and anything beyond Latin-1. */
 // eslint-disable-next-line no-control-regex
 const BAD_VALUE = /[^\t\x20-\x7e\x80-\xff]/;
 
-function abortError(): Error {
+/** The error fetch rejects with when aborted. */
+export function abortError(): Error {
   return new DOMException('This operation was aborted', 'AbortError');
 }
 
-function fetchFailed(cause: unknown): TypeError {
+/** The error fetch rejects with when the request failed, with its cause. */
+export function fetchFailed(cause: unknown): TypeError {
   return new TypeError('fetch failed', { cause });
 }
 
@@ -91,7 +92,6 @@ class Connection {
   current: Exchange | undefined;
   /** performance.now() after which it is not reused (the server's Keep-Alive hint less a second, else `idleMs` after its last response). */
   expires = Infinity;
-  closed = false;
 
   /**
    * `onFree`: called when a response has ended on a connection that stays open, and when it closes while
@@ -124,7 +124,7 @@ class Connection {
   #finish(ex: Exchange): void {
     const head = ex.reader.head!;
     this.current = undefined;
-    const reusable = head.keepAlive && ex.reader.extra === 0 && !this.closed;
+    const reusable = head.keepAlive && ex.reader.extra === 0 && !this.socket.destroyed;
     if (reusable) this.expires = performance.now() + (head.keepAliveMs !== undefined ? Math.max(0, head.keepAliveMs - 1000) : this.idleMs);
     ex.resolve(head, ex.reader.body());
     if (reusable) this.onFree(this);
@@ -139,7 +139,6 @@ class Connection {
   }
 
   #closed(): void {
-    this.closed = true;
     const ex = this.current;
     if (!ex) {
       this.onFree(this);
@@ -227,8 +226,8 @@ export class Http1Pool {
     if (!list) return undefined;
     const now = performance.now();
     for (let c = list.pop(); c; c = list.pop()) {
-      // `writable` is gone as soon as the server's FIN is read, before the close is reported.
-      if (!c.closed && !c.socket.destroyed && c.socket.writable && c.expires > now) return c;
+      // `writable` is gone once the socket is destroyed, and as soon as the server's FIN is read, before the close is reported.
+      if (c.socket.writable && c.expires > now) return c;
       c.socket.destroy();
     }
     return undefined;
@@ -242,18 +241,14 @@ export class Http1Pool {
   #release(key: string, c: Connection): void {
     const list = this.#idle.get(key) ?? [];
     const at = list.indexOf(c);
-    if (c.closed || c.socket.destroyed || this.#closed) {
+    if (c.socket.destroyed || this.#closed || this.#maxIdle <= 0) {
       if (at >= 0) list.splice(at, 1);
-      if (!c.socket.destroyed) c.socket.destroy();
+      c.socket.destroy();
       return;
     }
     if (at >= 0) return;
     // Full: the oldest goes (the one just used is the likeliest to be still open and warm).
-    if (list.length >= this.#maxIdle) list.shift()?.socket.destroy();
-    if (this.#maxIdle <= 0) {
-      c.socket.destroy();
-      return;
-    }
+    if (list.length >= this.#maxIdle) list.shift()!.socket.destroy();
     c.socket.unref();
     list.push(c);
     this.#idle.set(key, list);

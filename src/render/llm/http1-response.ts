@@ -37,7 +37,8 @@ export interface ParsedHead {
   keepAliveMs: number | undefined;
 }
 
-const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+/** An HTTP token (RFC 9110 §5.6.2): a method or a field name. */
+export const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 const STATUS_LINE = /^HTTP\/1\.([01]) (\d{3})(?: ([^\r\n]*))?$/;
 
 /** The comma-separated tokens of a field's values, lower-case. */
