@@ -56,8 +56,7 @@ for (let i = 0; jobs.length < queryCount && i < 50; i++) {
   const data = generateWorld(13, i);
   const path = join(root, `w${i}.sqlite`);
   writeWorld(path, data);
-  // As `serve` holds a world: ranked in memory from its first search (src/search/memory-index.ts).
-  const world = createSearchWorld(path, { memoryIndex: 'always' });
+  const world = createSearchWorld(path);
   worlds.push(world);
   const seen = new Set<string>();
   for (const q of [...data.tasks.map((t) => t.question), ...data.documents.map((d) => d.title)]) {

@@ -5,13 +5,12 @@
  * with equally good best passages the one with more supporting matches ranks first. Ties go to the
  * lower page id, so the order is total and deterministic.
  */
-import type { ById } from './id-table.js';
 import type { Candidate, MatchedPassage, PageRecord } from './types.js';
 
 export const SUPPORT_BONUS = 0.15;
 const SUPPORTING = 2;
 
-export function rankPages(passages: readonly MatchedPassage[], pages: ById<PageRecord>): Candidate[] {
+export function rankPages(passages: readonly MatchedPassage[], pages: ReadonlyMap<number, PageRecord>): Candidate[] {
   const byPage = new Map<number, MatchedPassage[]>();
   for (const p of passages) {
     const list = byPage.get(p.documentId);

@@ -1,17 +1,15 @@
 /**
  * SearchWorld: an open world prepared for search. Page metadata, passages and their fact provenance
- * are read once when the world is opened (a few hundred rows), so a search is one FTS5 statement plus
- * work in memory, or, once a world is searched often, FTS5's ranking computed in memory (memory-index.ts);
- * page bodies, tasks and facts are read on first use.
+ * are read once when the world is opened (a few hundred rows), so a search is one FTS5 statement
+ * (`MATCH … ORDER BY rank`, FTS5's bm25) plus work in memory; page bodies, tasks and facts are read on
+ * first use.
  */
 import type Database from 'better-sqlite3';
 import { FictionError } from '../errors.js';
 import { loadFacts, loadTasks } from '../db/load.js';
 import { openWorld, type OpenWorld } from '../db/open.js';
 import type { Fact, Task } from '../world/types.js';
-import { PassageIndex, type RankedRow } from './memory-index.js';
 import type { PreparedQuery } from './query.js';
-import { IdTable } from './id-table.js';
 import { rankPages } from './rank-pages.js';
 import type { Candidate, MatchedPassage, PageRecord, PassageRecord } from './types.js';
 
@@ -22,38 +20,21 @@ import type { Candidate, MatchedPassage, PageRecord, PassageRecord } from './typ
 export const FIRST_PASSAGE_LIMIT = 96;
 const ALL_PASSAGES = 1_000_000;
 
-/**
- * When a world's passages are ranked in memory (memory-index.ts: the same rows and scores as FTS5):
- * "auto" once the world has answered MEMORY_INDEX_AFTER FTS5 queries (building costs about as much as
- * a few dozen queries, so a world searched once never pays for it), "always" at the first search,
- * "never" to keep every search in FTS5.
- */
-export type MemoryIndexMode = 'auto' | 'always' | 'never';
-export const MEMORY_INDEX_AFTER = 32;
-
-export interface SearchWorldOptions {
-  memoryIndex?: MemoryIndexMode;
-}
-
 export class SearchWorld {
   readonly world: OpenWorld;
   private readonly pages: PageRecord[] = [];
-  private readonly pageById = new IdTable<PageRecord>();
+  private readonly pageById = new Map<number, PageRecord>();
   private readonly pageByUrl = new Map<string, PageRecord>();
-  private readonly passageById = new IdTable<PassageRecord>();
-  private readonly passagesByPage = new IdTable<PassageRecord[]>();
+  private readonly passageById = new Map<number, PassageRecord>();
+  private readonly passagesByPage = new Map<number, PassageRecord[]>();
   private readonly hosts = new Set<string>();
   private readonly matchStmt: Database.Statement;
   private readonly bodyStmt: Database.Statement;
   private tasks: Map<string, Task> | undefined;
   private facts: Map<number, Fact> | undefined;
-  private readonly memoryMode: MemoryIndexMode;
-  private memory: PassageIndex | null | undefined;
-  private ftsQueries = 0;
 
-  constructor(world: OpenWorld, options: SearchWorldOptions = {}) {
+  constructor(world: OpenWorld) {
     this.world = world;
-    this.memoryMode = options.memoryIndex ?? 'auto';
     const db = world.db;
     for (const p of db.prepare('SELECT id, url, title, site, published, kind FROM documents ORDER BY id').all() as PageRecord[]) {
       const page: PageRecord = { id: p.id, url: p.url, title: p.title, site: p.site, published: p.published ?? null, kind: p.kind };
@@ -148,26 +129,8 @@ export class SearchWorld {
       // An explicit literal, not a spread: one hidden class, several times faster on this hot path.
       if (p) out.push({ id: p.id, documentId: p.documentId, ord: p.ord, text: p.text, factIds: p.factIds, score: -rank });
     };
-    if (!this.memoryIndex()?.each(query.tokens, limit, add)) for (const [id, rank] of this.ftsRows(query.match, limit)) add(id, rank);
+    for (const [id, rank] of this.matchStmt.all(query.match, limit) as [number, number][]) add(id, rank);
     return out;
-  }
-
-  /** Are searches ranked in memory now (memory-index.ts) rather than by FTS5? */
-  get rankedInMemory(): boolean {
-    return this.memory != null;
-  }
-
-  /** The in-memory ranking once it pays (see MemoryIndexMode); null: FTS5 answers. */
-  private memoryIndex(): PassageIndex | null {
-    if (this.memory !== undefined) return this.memory;
-    if (this.memoryMode === 'never' || (this.memoryMode === 'auto' && this.ftsQueries < MEMORY_INDEX_AFTER)) return null;
-    this.memory = PassageIndex.build(this.world.db);
-    return this.memory;
-  }
-
-  private ftsRows(match: string, limit: number): RankedRow[] {
-    this.ftsQueries++;
-    return this.matchStmt.all(match, limit) as RankedRow[];
   }
 
   /**
@@ -190,6 +153,6 @@ export class SearchWorld {
 }
 
 /** Open a world file (or wrap an open one) for search. */
-export function createSearchWorld(world: string | OpenWorld, options: SearchWorldOptions = {}): SearchWorld {
-  return new SearchWorld(typeof world === 'string' ? openWorld(world) : world, options);
+export function createSearchWorld(world: string | OpenWorld): SearchWorld {
+  return new SearchWorld(typeof world === 'string' ? openWorld(world) : world);
 }

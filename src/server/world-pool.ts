@@ -112,8 +112,7 @@ export class WorldPool {
   private open(id: string): SearchWorld {
     let world: SearchWorld;
     try {
-      // A served world is searched over and over: rank in memory from its first search (memory-index.ts).
-      world = createSearchWorld(this.pathOf(id), { memoryIndex: 'always' });
+      world = createSearchWorld(this.pathOf(id));
     } catch (e) {
       // Messages of the file layer name server paths and SQLite errors: say only what the client needs.
       if (isFictionError(e) && e.code === 'NOT_FOUND') throw new FictionError('NOT_FOUND', `world ${id} not found`, { cause: e });
