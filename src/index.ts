@@ -19,8 +19,7 @@ export type { WorldData, Task, Fact, Document, Passage, TaskKind } from './world
 
 // Search simulator
 export { callTool, callToolSync, type ToolResult, type ToolMeta, type CallOptions } from './search/call-tool.js';
-export { createSession, Session, DEFAULT_HISTORY_LIMIT, type SessionOptions, type HistoryEntry, type HistoryReader } from './search/session.js';
-export type { KeptText } from './search/kept-history.js';
+export { createSession, Session, DEFAULT_HISTORY_LIMIT, DEFAULT_HISTORY_CHARS, type SessionOptions, type HistoryEntry, type HistoryReader } from './search/session.js';
 export { createSearchWorld, SearchWorld, FIRST_PASSAGE_LIMIT } from './search/world-index.js';
 export { prepareQuery, normaliseQueryText, tokenise, buildMatch, MAX_QUERY_CHARS, MAX_QUERY_TOKENS, type PreparedQuery } from './search/query.js';
 export { buildSnippet, createSnippetBuilder, cutAtWord, SNIPPET_MAX_CHARS, SNIPPET_FILL_CHARS } from './search/snippet.js';

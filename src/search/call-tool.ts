@@ -13,7 +13,6 @@ import type { RenderSearchOutput } from '../render/renderer.js';
 import type { GuardDecision } from './guard-hook.js';
 import { normaliseQueryText } from './query.js';
 import type { HistoryEntry, Session } from './session.js';
-import type { KeptText } from './kept-history.js';
 import { parseExtractorArgs, parseSearchArgs, toolName, type SearchArgs, type ToolCall } from './tool-args.js';
 import { openPage } from './web-extractor.js';
 import { finishSearch, renderInputs, startSearch, type SearchOutcome } from './web-search.js';
@@ -108,27 +107,12 @@ function complete(session: Session, p: Prepared, outputs: readonly (RenderSearch
   const entry: HistoryEntry = { callIndex: p.callIndex, name: p.name, arguments: args, text: outcome.text, error: outcome.error, renderer };
   const opened = p.name === 'web_extractor' && !outcome.error ? (outcome.json as PageObservationJson) : undefined;
   if (opened?.title) entry.page = { url: opened.url, title: opened.title };
-  const kept = session.record(entry);
+  session.record(entry);
   const meta: ToolMeta = {
     tool: p.name, callIndex: p.callIndex, renderer, latencyMs: p.plan.latencyMs, slept, perturbations, guard,
     timings: { totalMs: now() - p.started, retrieveMs, renderMs },
   };
-  const result: ToolResult = outcome.error ? { text: outcome.text, json: outcome.json, error: outcome.error, meta } : { text: outcome.text, json: outcome.json, meta };
-  if (kept) keptUtf8.set(result, kept);
-  return result;
-}
-
-/** The UTF-8 of each result's text as its session keeps it (a side table: results stay plain data). */
-const keptUtf8 = new WeakMap<ToolResult, KeptText>();
-const encoder = new TextEncoder();
-
-/**
- * A result's text as UTF-8, in a new buffer the caller owns (a server sends it, moving it to another
- * thread): copied from the bytes the session keeps while it keeps them (so a call's text is encoded
- * once), else encoded.
- */
-export function textUtf8(result: ToolResult): Uint8Array {
-  return keptUtf8.get(result)?.utf8() ?? encoder.encode(result.text);
+  return outcome.error ? { text: outcome.text, json: outcome.json, error: outcome.error, meta } : { text: outcome.text, json: outcome.json, meta };
 }
 
 export async function callTool(session: Session, call: ToolCall, opts: CallOptions = {}): Promise<ToolResult> {

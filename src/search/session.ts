@@ -3,6 +3,9 @@
  * task it may be bound to, the seed and perturbation profile that make its faults replayable, the
  * renderer and optional guard, a call counter, and a bounded history of calls and observations
  * (which a world-model renderer reads to stay consistent, and which dumps as a JSONL trajectory).
+ * The history is a plain array, oldest first, bounded by count (`historyLimit` calls) and by the
+ * characters of the observation texts it holds (`historyChars`): the oldest calls drop out first, so
+ * a server holding 10,000 sessions holds at most 10,000 × historyChars characters of observations.
  */
 import { writeFileSync } from 'node:fs';
 import { FictionError } from '../errors.js';
@@ -10,12 +13,34 @@ import { NO_PERTURBATION, parseProfile, type PerturbationProfile } from '../pert
 import { createRenderer, type Renderer } from '../render/renderer.js';
 import type { SearchGuard } from './guard-hook.js';
 import { createLeakGuard } from '../leakage/guard.js';
+import type { ObservationError } from '../render/observation.js';
+import type { ToolName } from '../tools/definitions.js';
 import type { SearchWorld } from './world-index.js';
-import { KeptHistory, type HistoryEntry, type KeptText } from './kept-history.js';
 
-export type { HistoryEntry } from './kept-history.js';
-
+/** Calls a session keeps by default. */
 export const DEFAULT_HISTORY_LIMIT = 64;
+/**
+ * Characters of observation text a session keeps by default (256 Ki, about 50–100 search results
+ * pages): with the count bound, what makes a session's memory bounded whatever its calls return.
+ */
+export const DEFAULT_HISTORY_CHARS = 256 * 1024;
+
+export interface HistoryEntry {
+  callIndex: number;
+  name: ToolName;
+  /** The call's arguments as validated (queries normalised, page filled in). */
+  arguments: Readonly<Record<string, unknown>>;
+  /** The observation as the agent read it. */
+  text: string;
+  /**
+   * For a page that opened (web_extractor without a fault), its URL and title: what a world model is
+   * told of an earlier page instead of its content. The observation's JSON is not kept: every session
+   * holds up to `historyLimit` entries, and a search's JSON repeats its text as a tree of small objects.
+   */
+  page?: { url: string; title: string };
+  error?: ObservationError;
+  renderer: string;
+}
 
 export interface SessionOptions {
   /** Bind the session to a task of the world (the guard uses it). */
@@ -27,7 +52,13 @@ export interface SessionOptions {
   renderer?: Renderer;
   /** The guard of a bound session: the leakage guard by default; `null` turns it off (audits only). */
   guard?: SearchGuard | null;
+  /** Calls kept in the history (default DEFAULT_HISTORY_LIMIT; 0 keeps none). */
   historyLimit?: number;
+  /**
+   * Characters of observation text kept in the history (default DEFAULT_HISTORY_CHARS): older calls
+   * drop out beyond it, though the latest call is always kept (when historyLimit > 0).
+   */
+  historyChars?: number;
 }
 
 /** What a renderer reads of a session's history: snapshots, valid after later calls. */
@@ -44,8 +75,13 @@ export class Session implements HistoryReader {
   readonly renderer: Renderer;
   readonly guard: SearchGuard | undefined;
   readonly historyLimit: number;
+  readonly historyChars: number;
   private calls = 0;
-  private readonly kept: KeptHistory;
+  /** Kept calls, oldest first; `keptChars` is the length of their texts together. */
+  private kept: HistoryEntry[] = [];
+  private keptChars = 0;
+  /** Closed sessions keep nothing more. */
+  private closed = false;
 
   constructor(world: SearchWorld, opts: SessionOptions = {}) {
     const taskId = opts.taskId ?? null;
@@ -57,6 +93,8 @@ export class Session implements HistoryReader {
     if (!Number.isSafeInteger(seed)) throw new FictionError('BAD_INPUT', `session seed must be an integer, got ${String(seed).slice(0, 40)}`);
     const limit = opts.historyLimit ?? DEFAULT_HISTORY_LIMIT;
     if (!Number.isInteger(limit) || limit < 0) throw new FictionError('BAD_INPUT', 'history limit must be a non-negative integer');
+    const chars = opts.historyChars ?? DEFAULT_HISTORY_CHARS;
+    if (!Number.isInteger(chars) || chars < 0) throw new FictionError('BAD_INPUT', 'history chars must be a non-negative integer');
     this.world = world;
     this.taskId = taskId;
     this.seed = seed;
@@ -64,7 +102,7 @@ export class Session implements HistoryReader {
     this.renderer = opts.renderer ?? createRenderer('template');
     this.guard = opts.guard === null ? undefined : (opts.guard ?? (taskId !== null ? createLeakGuard() : undefined));
     this.historyLimit = limit;
-    this.kept = new KeptHistory(limit);
+    this.historyChars = chars;
     if (taskId !== null) this.guard?.prepare?.(world, taskId);
   }
 
@@ -78,26 +116,30 @@ export class Session implements HistoryReader {
     return this.calls++;
   }
 
-  /** The most recent calls, oldest first (at most `historyLimit`): a snapshot, each text decoded. */
+  /** The kept calls, oldest first (at most `historyLimit`, within `historyChars`): a snapshot. */
   get history(): readonly HistoryEntry[] {
-    return this.kept.recent(Infinity);
+    return this.kept.slice();
   }
 
   recentHistory(calls: number): readonly HistoryEntry[] {
-    return this.kept.recent(calls);
+    return calls <= 0 ? [] : this.kept.slice(-calls);
   }
 
-  /**
-   * Keep a call (src/search/kept-history.ts). Returns a handle on its text's UTF-8 while the session
-   * keeps it (undefined with a history limit of 0).
-   */
-  record(entry: HistoryEntry): KeptText | undefined {
-    return this.kept.push(entry);
+  /** Keep a call (a frozen copy), dropping the oldest beyond `historyLimit` calls or `historyChars` characters. */
+  record(entry: HistoryEntry): void {
+    if (this.historyLimit === 0 || this.closed) return;
+    this.kept.push(Object.freeze({ ...entry }));
+    this.keptChars += entry.text.length;
+    let drop = 0;
+    while (this.kept.length - drop > this.historyLimit || (this.keptChars > this.historyChars && this.kept.length - drop > 1)) this.keptChars -= this.kept[drop++]!.text.length;
+    if (drop > 0) this.kept.splice(0, drop);
   }
 
-  /** Let go of the kept history (a server session closing or expiring): its memory goes back to the pool, and later calls are not kept. */
+  /** Let go of the kept history (a server session closing or expiring): later calls are not kept. */
   close(): void {
-    this.kept.close();
+    this.closed = true;
+    this.kept = [];
+    this.keptChars = 0;
   }
 
   /** The kept history as JSONL: one line per call, with no timings (replays dump byte-identically). */

@@ -8,7 +8,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { FictionError, isFictionError } from '../errors.js';
 import type { ToolCall } from '../search/tool-args.js';
-import { textUtf8 } from '../search/call-tool.js';
 import { createServerContext } from './context.js';
 import type { ServerLimits } from './limits.js';
 import { createLogger, type LogLevel } from './log.js';
@@ -97,7 +96,7 @@ async function run(m: ComputeOp): Promise<unknown> {
       return null;
     case 'call': {
       const result = await withTarget(ctx, m.spec, (t) => runToolCall(ctx, t, m.call));
-      if (m.body === 'text') return textUtf8(result);
+      if (m.body === 'text') return utf8.encode(result.text);
       return m.body ? utf8.encode(observationBody(result, m.body)) : result;
     }
     case 'retrieve': {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FictionError } from '../../src/errors.js';
-import { callTool, callToolSync, textUtf8, type ToolResult } from '../../src/search/call-tool.js';
+import { callTool, callToolSync, type ToolResult } from '../../src/search/call-tool.js';
 import type { SearchGuard } from '../../src/search/guard-hook.js';
 import { createSession, type SessionOptions } from '../../src/search/session.js';
 import type { SearchWorld } from '../../src/search/world-index.js';
@@ -221,29 +221,6 @@ describe('callTool', () => {
       expect(missing!.page).toBeUndefined();
       // The JSON stays with the result, not in the session's memory.
       for (const e of session.history) expect(Object.keys(e)).not.toContain('json');
-    });
-  });
-
-  it('textUtf8 gives each text as UTF-8 in a buffer of its own, from the bytes the session keeps or encoded', () => {
-    withWorld((world) => {
-      const decode = (b: Uint8Array) => new TextDecoder().decode(b);
-      const keeping = createSession(world);
-      const notKeeping = createSession(world, { historyLimit: 0 });
-      const page = world.allPages()[0]!;
-      for (const session of [keeping, notKeeping]) {
-        for (const call of [{ name: 'web_search', arguments: { query: `${page.title} caf\u00e9 \u4e16\u754c` } }, { name: 'web_extractor', arguments: { url: page.url } }]) {
-          const r = callToolSync(session, call);
-          const a = textUtf8(r);
-          expect(decode(a)).toBe(r.text);
-          expect(a).toEqual(new TextEncoder().encode(r.text));
-          // each call gives a new buffer: sending one away (or writing into it) leaves the others and the history alone
-          const b = textUtf8(r);
-          expect(b.buffer).not.toBe(a.buffer);
-          a.fill(0);
-          expect(decode(textUtf8(r))).toBe(r.text);
-          if (session === keeping) expect(session.history.at(-1)!.text).toBe(r.text);
-        }
-      }
     });
   });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createSession, type HistoryEntry } from '../../src/search/session.js';
+import { callToolSync } from '../../src/search/call-tool.js';
+import { createSession, DEFAULT_HISTORY_CHARS, type HistoryEntry } from '../../src/search/session.js';
 import { selectDefault, type SearchGuard } from '../../src/search/guard-hook.js';
 import { withWorld } from './sample-worlds.js';
 
@@ -64,6 +65,77 @@ describe('session history', () => {
       expect(prepared).toEqual([[world.id, taskId]]);
       // a guard without the hook is fine too
       expect(() => createSession(world, { taskId, guard: { selectResults: selectDefault, backstop: (i) => [...i.results] } })).not.toThrow();
+    });
+  });
+
+  it('is bounded by count: the last `historyLimit` calls, the oldest dropped first', () => {
+    withWorld((world) => {
+      const session = createSession(world, { historyLimit: 4 });
+      for (let i = 0; i < 10; i++) session.record(entry(i, `observation ${i}`));
+      expect(session.history.map((e) => e.callIndex)).toEqual([6, 7, 8, 9]);
+      expect(session.recentHistory(2).map((e) => e.callIndex)).toEqual([8, 9]);
+      expect(session.recentHistory(99).map((e) => e.callIndex)).toEqual([6, 7, 8, 9]);
+      expect(session.recentHistory(0)).toEqual([]);
+      expect(session.trajectoryJsonl().trim().split('\n').map((l) => (JSON.parse(l) as { call: number }).call)).toEqual([6, 7, 8, 9]);
+    });
+  });
+
+  it('is bounded by characters of observation text, the oldest dropped first, the latest always kept', () => {
+    withWorld((world) => {
+      const session = createSession(world, { historyLimit: 100, historyChars: 1000 });
+      for (let i = 0; i < 10; i++) session.record(entry(i, String(i).repeat(300)));
+      // 3 × 300 fit in 1,000; a fourth would not
+      expect(session.history.map((e) => e.callIndex)).toEqual([7, 8, 9]);
+      session.record(entry(10, 'x'.repeat(100)));
+      expect(session.history.map((e) => e.callIndex)).toEqual([7, 8, 9, 10]);
+      // one call longer than the bound is kept alone
+      session.record(entry(11, 'y'.repeat(5000)));
+      expect(session.history.map((e) => [e.callIndex, e.text.length])).toEqual([[11, 5000]]);
+      session.record(entry(12, 'z'));
+      expect(session.history.map((e) => e.callIndex)).toEqual([12]);
+      // the default bound: a session of long observations holds at most DEFAULT_HISTORY_CHARS of them
+      const busy = createSession(world);
+      expect(busy.historyChars).toBe(DEFAULT_HISTORY_CHARS);
+      for (let i = 0; i < 200; i++) busy.record(entry(i, 'w'.repeat(20_000)));
+      const kept = busy.history;
+      expect(kept.reduce((n, e) => n + e.text.length, 0)).toBeLessThanOrEqual(DEFAULT_HISTORY_CHARS);
+      expect(kept.length).toBe(Math.floor(DEFAULT_HISTORY_CHARS / 20_000));
+      expect(kept.at(-1)!.callIndex).toBe(199);
+      expect(() => createSession(world, { historyChars: -1 })).toThrow(/history chars/);
+    });
+  });
+
+  it('hands out snapshots: later calls and changes to the given entry leave them and the history alone', () => {
+    withWorld((world) => {
+      const session = createSession(world, { historyLimit: 2 });
+      const given = entry(0, 'first');
+      session.record(given);
+      const before = session.history;
+      given.text = 'changed';
+      session.record(entry(1, 'second'));
+      session.record(entry(2, 'third'));
+      expect(before.map((e) => e.text)).toEqual(['first']);
+      expect(session.history.map((e) => e.text)).toEqual(['second', 'third']);
+      expect(() => {
+        (session.history[0] as HistoryEntry).text = 'x';
+      }).toThrow();
+    });
+  });
+
+  it('keeps nothing after close: the history empties and later calls are not kept', () => {
+    withWorld((world) => {
+      const session = createSession(world);
+      const page = world.allPages()[0]!;
+      callToolSync(session, { name: 'web_search', arguments: { query: page.title } });
+      expect(session.history).toHaveLength(1);
+      session.close();
+      expect(session.history).toEqual([]);
+      expect(session.recentHistory(5)).toEqual([]);
+      expect(session.trajectoryJsonl()).toBe('');
+      // a call that ends after its session closed still answers, but is not kept
+      const late = callToolSync(session, { name: 'web_search', arguments: { query: page.title } });
+      expect(late.text).toMatch(/^Results for /);
+      expect(session.history).toEqual([]);
     });
   });
 
