@@ -339,7 +339,7 @@ describe('world-model renderer and the leakage guard', () => {
   });
 });
 
-describe('work done while the request is in flight', () => {
+describe('replies fast and failing', () => {
   it('a client that fails at once is a fallback, never an unhandled rejection', async () => {
     const unhandled: unknown[] = [];
     const onUnhandled = (e: unknown) => unhandled.push(e);
