@@ -174,6 +174,10 @@ console.log(lines.join('\n'));
 if (process.env.BENCH_RECORD) {
   writeFileSync(
     'bench/results/llm.md',
-    `# bench:llm\n\nLatest figures (${new Date().toISOString().slice(0, 10)}), reproduced with \`npm run bench:llm\`:\n\n${lines.map((l) => `    ${l}`).join('\n')}\n`,
+    `# bench:llm\n\nLatest figures (${new Date().toISOString().slice(0, 10)}), reproduced with \`BENCH_RECORD=1 npm run bench:llm\`:\n\n${lines.map((l) => `    ${l}`).join('\n')}\n\n` +
+      'Each figure stands beside a floor measured in the same run: a cache miss (the full `web_search` call, the request through the ' +
+      '`openai` SDK) beside a bare node:http POST of the same body to the same fake endpoint (test/fake-openai.ts, in process, fixed ' +
+      'latency), and a cache hit beside the same call with the template renderer. The load average says how busy the machine was: ' +
+      'wall times move with it.\n',
   );
 }
