@@ -1,11 +1,12 @@
 /**
  * The agent's chat model: any OpenAI-compatible endpoint with function calling (vLLM, SGLang, hosted
- * APIs), through the `openai` package (loaded on first use, so commands that never call a model never
- * pay for it). One method: send the conversation and the tools, get the assistant's message (its text
- * and its tool calls). Failures become one-line UPSTREAM errors.
+ * APIs), through the same client as the world-model renderer (render/llm/openai.ts: the `openai` package
+ * loaded on first use, its retries, one deadline per turn). One method: send the conversation and the
+ * tools, get the assistant's message (its text and its tool calls). Failures become one-line UPSTREAM errors.
  */
 import type OpenAI from 'openai';
 import { FictionError } from '../errors.js';
+import { chatCompletion, DEFAULT_RETRIES, openAiEndpoint } from '../render/llm/openai.js';
 import type { OpenAiTool } from '../tools/definitions.js';
 
 export interface ToolCallRequest {
@@ -36,34 +37,34 @@ export interface ChatModelOptions {
   baseUrl: string;
   model: string;
   apiKey?: string | null;
-  /** Per-request timeout in ms (default 10 minutes). */
+  /** Budget of one turn, retries included, in ms (default 10 minutes). */
   timeoutMs?: number;
-  /** SDK retries of transport failures (default 2). */
-  maxRetries?: number;
+  /** Extra attempts of a failed request (default DEFAULT_RETRIES: the renderer's policy). */
+  retries?: number;
   temperature?: number;
 }
 
 const oneLine = (e: unknown) => String((e as Error)?.message ?? e).split('\n')[0]!.slice(0, 200);
 
 export function createChatModel(opts: ChatModelOptions): ChatModel {
-  let client: Promise<OpenAI> | undefined;
-  const sdk = () =>
-    (client ??= import('openai').then(
-      ({ default: OpenAiClient }) =>
-        new OpenAiClient({ baseURL: opts.baseUrl, apiKey: opts.apiKey || 'EMPTY', timeout: opts.timeoutMs ?? 600_000, maxRetries: opts.maxRetries ?? 2 }),
-    ));
+  const timeoutMs = opts.timeoutMs ?? 600_000;
+  const endpoint = openAiEndpoint({ baseUrl: opts.baseUrl, apiKey: opts.apiKey, retries: opts.retries ?? DEFAULT_RETRIES, connections: 1, timeoutMs });
   return {
     model: opts.model,
     async next(messages, tools) {
       let res: OpenAI.Chat.Completions.ChatCompletion;
       try {
-        res = await (await sdk()).chat.completions.create({
-          model: opts.model,
-          messages: [...messages] as OpenAI.Chat.Completions.ChatCompletionMessageParam[],
-          tools: [...tools] as unknown as OpenAI.Chat.Completions.ChatCompletionTool[],
-          tool_choice: 'auto',
-          ...(opts.temperature !== undefined ? { temperature: opts.temperature } : {}),
-        });
+        res = await chatCompletion(
+          endpoint,
+          {
+            model: opts.model,
+            messages: [...messages] as OpenAI.Chat.Completions.ChatCompletionMessageParam[],
+            tools: [...tools] as unknown as OpenAI.Chat.Completions.ChatCompletionTool[],
+            tool_choice: 'auto',
+            ...(opts.temperature !== undefined ? { temperature: opts.temperature } : {}),
+          },
+          AbortSignal.timeout(timeoutMs),
+        );
       } catch (e) {
         const status = (e as { status?: unknown }).status;
         throw new FictionError('UPSTREAM', `chat model request failed${typeof status === 'number' ? ` (HTTP ${status})` : ''}: ${oneLine(e)}`, { cause: e });

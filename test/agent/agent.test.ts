@@ -10,7 +10,10 @@ import { createSearchWorld } from '../../src/search/world-index.js';
 import { generateWorld } from '../../src/world/generate.js';
 import type { Task, WorldData } from '../../src/world/types.js';
 import { cli, tempDir } from '../helpers.js';
-import { firstUrl, startFakeChat, type FakeEndpoint, type FakeRequest } from './fake-endpoint.js';
+import { startFakeOpenAi, type FakeEndpoint, type FakeReply, type FakeRequest } from '../fake-openai.js';
+
+/** The first result URL of a search observation ("[1] https://…"). */
+const firstUrl = (observation: string): string | null => /^\[\d+\] (\S+)$/m.exec(observation)?.[1] ?? null;
 
 let path: string;
 let data: WorldData;
@@ -32,7 +35,7 @@ afterEach(async () => {
 const lastTool = (req: FakeRequest) => [...req.body.messages].reverse().find((m) => m.role === 'tool')?.content ?? '';
 
 /** Search the question, open the first result, then answer `answer`. */
-const scripted = (answer: string) => (req: FakeRequest, n: number) => {
+const scripted = (answer: string) => (req: FakeRequest, n: number): FakeReply => {
   if (n === 0) return { content: null, toolCalls: [{ name: 'web_search', arguments: JSON.stringify({ query: req.body.messages[1]!.content }) }] };
   if (n === 1) return { toolCalls: [{ name: 'web_extractor', arguments: JSON.stringify({ url: firstUrl(lastTool(req)) }) }] };
   return { content: `I read the page. <answer>${answer}</answer>` };
@@ -42,9 +45,9 @@ const readJsonl = (file: string) => readFileSync(file, 'utf8').trimEnd().split('
 
 describe('agent command with a scripted OpenAI-compatible endpoint', () => {
   it('writes a valid trajectory and scores a right answer 1', async () => {
-    endpoint = await startFakeChat(scripted(lookup.answerText));
+    endpoint = await startFakeOpenAi(scripted(lookup.answerText));
     const out = join(tempDir('fw-agent-out-'), 'trajectory.jsonl');
-    const r = await cli(['agent', '--world', path, '--task', lookup.id, '--llm-base-url', endpoint.url, '--llm-model', 'fake-model', '--llm-api-key', 'k123', '--out', out]);
+    const r = await cli(['agent', '--world', path, '--task', lookup.id, '--llm-base-url', endpoint.baseUrl, '--llm-model', 'fake-model', '--llm-api-key', 'k123', '--out', out]);
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/^answered after 3 turns, 2 tool calls; trajectory in .+\nreward 1\.000 {2}exact yes/);
@@ -79,17 +82,17 @@ describe('agent command with a scripted OpenAI-compatible endpoint', () => {
   });
 
   it('scores a wrong answer 0, and writes JSONL to stdout without --out', async () => {
-    endpoint = await startFakeChat(scripted('Nowhere at all'));
-    const r = await cli(['agent', '--world', path, '--task', lookup.id, '--llm-base-url', endpoint.url, '--llm-model', 'm']);
+    endpoint = await startFakeOpenAi(scripted('Nowhere at all'));
+    const r = await cli(['agent', '--world', path, '--task', lookup.id, '--llm-base-url', endpoint.baseUrl, '--llm-model', 'm']);
     expect(r.code).toBe(0);
     const lines = r.out.trimEnd().split('\n').map((l) => JSON.parse(l));
     expect(lines.at(-1)).toMatchObject({ type: 'score', reward: 0, exact: false, stop: 'answer' });
   });
 
   it('answers bad tool arguments with a one-line error observation and goes on; stops at --max-turns', async () => {
-    endpoint = await startFakeChat(() => ({ toolCalls: [{ name: 'web_search', arguments: '{not json' }, { name: 'fetch_page', arguments: '{}' }] }));
+    endpoint = await startFakeOpenAi(() => ({ toolCalls: [{ name: 'web_search', arguments: '{not json' }, { name: 'fetch_page', arguments: '{}' }] }));
     const out = join(tempDir('fw-agent-out-'), 't.jsonl');
-    const r = await cli(['agent', '--world', path, '--task', lookup.id, '--llm-base-url', endpoint.url, '--llm-model', 'm', '--max-turns', '2', '--out', out, '--json']);
+    const r = await cli(['agent', '--world', path, '--task', lookup.id, '--llm-base-url', endpoint.baseUrl, '--llm-model', 'm', '--max-turns', '2', '--out', out, '--json']);
     expect(r.code).toBe(0);
     expect(JSON.parse(r.out)).toMatchObject({ reward: 0, turns: 2, toolCalls: 4, stop: 'max_turns' });
     const obs = readJsonl(out).filter((l) => l.type === 'observation') as Extract<TrajectoryLine, { type: 'observation' }>[];
@@ -101,13 +104,13 @@ describe('agent command with a scripted OpenAI-compatible endpoint', () => {
   });
 
   it('runs in-process with a task-bound session (guard on) and a memory sink', async () => {
-    endpoint = await startFakeChat(scripted(lookup.answerText));
+    endpoint = await startFakeOpenAi(scripted(lookup.answerText));
     const world = createSearchWorld(path);
     try {
       const session = createSession(world, { taskId: lookup.id });
       expect(session.guard).toBeDefined();
       const sink = memorySink();
-      const run = await runAgent({ session, task: world.task(lookup.id)!, model: createChatModel({ baseUrl: endpoint.url, model: 'm' }), sink });
+      const run = await runAgent({ session, task: world.task(lookup.id)!, model: createChatModel({ baseUrl: endpoint.baseUrl, model: 'm' }), sink });
       expect(run).toMatchObject({ turns: 3, toolCalls: 2, stop: 'answer' });
       expect(run.score.reward).toBe(1);
       expect(session.callCount).toBe(2);
@@ -120,16 +123,16 @@ describe('agent command with a scripted OpenAI-compatible endpoint', () => {
 
 describe('agent command errors are one line', () => {
   it('rejects bad flags and reports endpoint failures', async () => {
-    endpoint = await startFakeChat(() => ({ status: 400, error: 'model "nope" does not exist' }));
+    endpoint = await startFakeOpenAi(() => ({ status: 400, error: 'model "nope" does not exist' }));
     const base = ['agent', '--world', path, '--task', lookup.id];
     const cases: [string[], RegExp][] = [
       [[...base, '--llm-model', 'm'], /missing --llm-base-url/],
       [[...base, '--llm-base-url', 'ftp://x/v1', '--llm-model', 'm'], /--llm-base-url must be an http\(s\) URL/],
-      [[...base, '--llm-base-url', endpoint.url], /missing --llm-model/],
-      [[...base, '--llm-base-url', endpoint.url, '--llm-model', 'm', '--max-turns', '0'], /--max-turns must be a positive integer/],
-      [['agent', '--world', path, '--task', 't99', '--llm-base-url', endpoint.url, '--llm-model', 'm'], /task t99 not found/],
-      [['agent', '--task', lookup.id, '--llm-base-url', endpoint.url, '--llm-model', 'm'], /--world/],
-      [[...base, '--llm-base-url', endpoint.url, '--llm-model', 'nope'], /chat model request failed \(HTTP 400\)/],
+      [[...base, '--llm-base-url', endpoint.baseUrl], /missing --llm-model/],
+      [[...base, '--llm-base-url', endpoint.baseUrl, '--llm-model', 'm', '--max-turns', '0'], /--max-turns must be a positive integer/],
+      [['agent', '--world', path, '--task', 't99', '--llm-base-url', endpoint.baseUrl, '--llm-model', 'm'], /task t99 not found/],
+      [['agent', '--task', lookup.id, '--llm-base-url', endpoint.baseUrl, '--llm-model', 'm'], /--world/],
+      [[...base, '--llm-base-url', endpoint.baseUrl, '--llm-model', 'nope'], /chat model request failed \(HTTP 400\)/],
     ];
     const saved = { url: process.env.FICTIONWORLD_LLM_BASE_URL, model: process.env.FICTIONWORLD_LLM_MODEL };
     delete process.env.FICTIONWORLD_LLM_BASE_URL;

@@ -3,12 +3,12 @@ import { Command } from 'commander';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addLlmOptions, llmRendererOptions, rendererFromOptions, closeRenderer } from '../../src/cli/llm-options.js';
 import { cli, tempDir } from '../helpers.js';
-import { answerWell, startFakeEndpoint, type FakeEndpoint } from '../render/llm/fake-endpoint.js';
+import { answerWell, startFakeOpenAi, type FakeEndpoint } from '../fake-openai.js';
 import { llmTestWorld } from '../render/llm/world-fixture.js';
 
 let ep: FakeEndpoint;
 beforeAll(async () => {
-  ep = await startFakeEndpoint(answerWell);
+  ep = await startFakeOpenAi(answerWell);
 });
 afterAll(async () => {
   await ep.close();

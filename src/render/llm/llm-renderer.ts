@@ -3,7 +3,7 @@
  * chat model) over an OpenAI-compatible API, grounded in the world.
  *
  *   records for the query (+ history, instructions, the answer only when related)
- *     → answered before in this process? → cache (stamp verified, else re-checked)? → circuit open? → concurrency slot → request (retries, backoff, deadline)
+ *     → answered before in this process? → cache (stamp verified, else re-checked)? → circuit open? → concurrency slot → request (the SDK's retries)
  *     → canary check → parse (one retry when malformed) → grounding check → cache → results
  *
  * Any failure along the way gives the template renderer's results: the call never fails and never
@@ -18,7 +18,7 @@ import type { RenderSearchInput, RenderSearchOutput, Renderer } from '../rendere
 import { resultFromHit, templateRenderer } from '../template.js';
 import { openLlmCache, type CachedAnswer, type LlmCache } from './cache.js';
 import { CircuitBreaker, type Clock } from './circuit-breaker.js';
-import { classify, completeWithRetries, createOpenAiClient, type ChatClient } from './client.js';
+import { classify, createOpenAiClient, type ChatClient, type ChatReply } from './client.js';
 import { checkGrounding, GroundingContext, groundingLabel } from './grounding.js';
 import { Limiter } from './limiter.js';
 import { VERIFIED_ANSWERS, VerifiedAnswers } from './verified-answers.js';
@@ -39,7 +39,6 @@ export interface LlmEvent {
   world: string;
   reason?: string;
   violations?: string[];
-  attempts?: number;
 }
 
 export interface LlmStats {
@@ -71,19 +70,6 @@ export interface LlmRenderer extends Renderer {
 }
 
 const now = () => performance.now();
-
-/** The next turn of the event loop: whatever this one started (a request's write) has gone out. */
-const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown };
-
-/** A promise that never rejects (its failure is handled when awaited, later: no unhandled rejection). */
-function settle<T>(p: Promise<T>): Promise<Settled<T>> {
-  return p.then(
-    (value) => ({ ok: true as const, value }),
-    (error: unknown) => ({ ok: false as const, error }),
-  );
-}
 
 function oneLine(snippet: string): string {
   const s = collapseSpaces(snippet).trim();
@@ -169,6 +155,8 @@ export function createLlmRenderer(options: LlmRendererOptions | Readonly<Record<
     }
     if (!breaker.allow()) return fallback('circuit_open');
     const deadline = started + settings.timeoutMs;
+    // One deadline over the whole rendering: the queue, every attempt and backoff, the malformed-output retry.
+    const signal = AbortSignal.timeout(Math.max(1, Math.ceil(deadline - now())));
     const release = await limiter.acquire(deadline - now());
     if (!release) {
       breaker.neutral();
@@ -176,24 +164,17 @@ export function createLlmRenderer(options: LlmRendererOptions | Readonly<Record<
     }
     try {
       const messages = buildMessages(input, req, prompt);
-      let context: GroundingContext | undefined;
-      let attempts = 0;
       let malformed = '';
       for (let round = 0; round < 2; round++) {
         const request = round === 0 ? { messages, seed: req.seed } : { messages: [...messages, { role: 'user' as const, content: FORMAT_REMINDER }], seed: req.seed + 1 };
         stats.requests++;
         // What the endpoint was given of the budget: the rest went to the queue (and to a first round).
         const given = deadline - now();
-        const pending = settle(completeWithRetries(client, request, settings, deadline, req.key));
-        if (!context) {
-          // What the grounding check needs of the records does not depend on the reply: work it out
-          // while the request is in flight, once it has been written (after this turn's ticks).
-          await turn();
-          context = new GroundingContext(input.world, req.set.records, input.query.text).prepare();
-        }
-        const outcome = await pending;
-        if (!outcome.ok) {
-          const err = classify(outcome.error);
+        let reply: ChatReply;
+        try {
+          reply = await client.complete(request, signal);
+        } catch (e) {
+          const err = signal.aborted ? classify(signal.reason) : classify(e);
           // A first request's timeout counts against the endpoint only when it had at least half the
           // budget: one that waited out most of it in the queue says the queue is long, not the endpoint
           // sick (and a backlog must not open the circuit for everyone).
@@ -204,8 +185,6 @@ export function createLlmRenderer(options: LlmRendererOptions | Readonly<Record<
           breaker.failure();
           return fallback(err.label);
         }
-        const reply = outcome.value.reply;
-        attempts += outcome.value.attempts;
         breaker.success();
         const shown = dropReasoning(reply.content);
         if (shown.includes(req.canary) || shown.includes(req.canary.slice(4))) return fallback('canary');
@@ -215,14 +194,14 @@ export function createLlmRenderer(options: LlmRendererOptions | Readonly<Record<
           if (round === 0) emit({ ...base, kind: 'retry_malformed', reason: parsed.reason });
           continue;
         }
-        const grounding = checkGrounding(input.world, req.set.records, parsed.results, input.query.text, context);
+        const grounding = checkGrounding(input.world, req.set.records, parsed.results, input.query.text);
         if (!grounding.ok) return fallback('ungrounded', grounding.violations);
         const answer: CachedAnswer = { snippets: {} };
         for (const { record, result } of grounding.matched) if (result.snippet) answer.snippets[record.url] = oneLine(result.snippet);
         if (cache) verified.set(req.key, answer, label);
         cacheSet(req.key, input, answer, label);
         stats.answered++;
-        emit({ ...base, kind: 'answered', attempts });
+        emit({ ...base, kind: 'answered' });
         return { results: assemble(input, answer), renderer: LLM_RENDERER };
       }
       return fallback(`malformed:${malformed}`);

@@ -9,6 +9,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FictionError } from '../../errors.js';
+import { memoize } from '../../util/bounded-cache.js';
 
 export const SEARCH_PROMPT_FILE = 'search-world-model.v1.md';
 
@@ -23,7 +24,6 @@ export interface PromptTemplate {
 }
 
 const PLACEHOLDER = /\{\{(\w+)\}\}/g;
-const loaded = new Map<string, PromptTemplate>();
 
 /** The project's prompts/ folder: the nearest ancestor of this module that has one (src/ and dist/ both work). */
 export function promptsDir(): string {
@@ -55,21 +55,20 @@ export function parsePromptFile(text: string, source: string): PromptTemplate {
   return { id: meta.id, version: meta.version, key: `${meta.id}@v${meta.version}#${hash}`, system, user, placeholders: [...new Set([...user.matchAll(PLACEHOLDER)].map((x) => x[1]!))] };
 }
 
+/** A prompt file by path, read once per process (a failed read is tried again next time). */
+const readPrompt = memoize(64, (path: string): PromptTemplate => {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (e) {
+    throw new FictionError('IO', `cannot read prompt ${path}: ${(e as NodeJS.ErrnoException).code ?? 'error'}`, { cause: e });
+  }
+  return parsePromptFile(text, path);
+});
+
 /** A prompt file from prompts/ (read once per process). */
 export function loadPrompt(file = SEARCH_PROMPT_FILE, dir?: string): PromptTemplate {
-  const path = join(dir ?? promptsDir(), file);
-  let hit = loaded.get(path);
-  if (!hit) {
-    let text: string;
-    try {
-      text = readFileSync(path, 'utf8');
-    } catch (e) {
-      throw new FictionError('IO', `cannot read prompt ${path}: ${(e as NodeJS.ErrnoException).code ?? 'error'}`, { cause: e });
-    }
-    hit = parsePromptFile(text, path);
-    loaded.set(path, hit);
-  }
-  return hit;
+  return readPrompt(join(dir ?? promptsDir(), file));
 }
 
 /** The user part with every placeholder filled (one pass; a missing value is an error). */

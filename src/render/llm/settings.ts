@@ -5,22 +5,21 @@
  * Every bad value is a one-line BAD_INPUT error.
  */
 import { FictionError } from '../../errors.js';
+import { DEFAULT_RETRIES } from './openai.js';
 
 export interface LlmSettings {
   baseUrl: string;
   model: string;
   /** Sent as a bearer token; many local servers need none ("EMPTY" is sent then). */
   apiKey: string | null;
-  /** Whole budget of one rendering (queueing, attempts, backoff, the malformed-output retry), in ms. */
+  /** Whole budget of one rendering (queueing, attempts, backoff, the malformed-output retry), in ms: one AbortSignal. */
   timeoutMs: number;
   /** Requests in flight at once, per renderer. */
   concurrency: number;
   /** Renderings allowed to wait for a slot; beyond this the template answers at once. */
   maxQueue: number;
-  /** Extra attempts after a transport failure (connection, 408, 409, 429, 5xx). */
+  /** Extra attempts after a transport failure (connection, 408, 409, 429, 5xx): the SDK's retries (openai.ts). */
   retries: number;
-  /** First backoff delay; doubled each retry, capped at 8×. */
-  backoffMs: number;
   /** Consecutive transport failures that open the circuit (template answers at once). */
   breakerFailures: number;
   /** How long the circuit stays open before one trial request. */
@@ -41,8 +40,7 @@ export const LLM_DEFAULTS: Omit<LlmSettings, 'baseUrl' | 'model' | 'apiKey'> = {
   timeoutMs: 180_000,
   concurrency: 8,
   maxQueue: 256,
-  retries: 2,
-  backoffMs: 250,
+  retries: DEFAULT_RETRIES,
   breakerFailures: 5,
   breakerCooldownMs: 30_000,
   cachePath: '.cache/llm-cache.sqlite',
@@ -114,7 +112,6 @@ export function resolveLlmSettings(options: Readonly<Record<string, unknown>> = 
     concurrency: options.concurrency === undefined ? d.concurrency : int('concurrency', options.concurrency, 1, 1024),
     maxQueue: options.maxQueue === undefined ? d.maxQueue : int('max queue', options.maxQueue, 0, 1_000_000),
     retries: options.retries === undefined ? d.retries : int('retries', options.retries, 0, 10),
-    backoffMs: options.backoffMs === undefined ? d.backoffMs : int('backoff', options.backoffMs, 0, 60_000),
     breakerFailures: options.breakerFailures === undefined ? d.breakerFailures : int('breaker failures', options.breakerFailures, 1, 1000),
     breakerCooldownMs: options.breakerCooldownMs === undefined ? d.breakerCooldownMs : int('breaker cooldown', options.breakerCooldownMs, 0, 3_600_000),
     cachePath: cache !== undefined ? cache : envCache !== undefined ? envCache : d.cachePath,

@@ -8,7 +8,7 @@ import type { GuardBackstopInput, SearchGuard } from '../../../src/search/guard-
 import { callTool } from '../../../src/search/call-tool.js';
 import { createSession, type SessionOptions } from '../../../src/search/session.js';
 import { tempDir } from '../../helpers.js';
-import { answerWell, startFakeEndpoint, type FakeEndpoint } from './fake-endpoint.js';
+import { answerWell, startFakeOpenAi, type FakeEndpoint } from '../../fake-openai.js';
 import { llmTestWorld, openTestWorld } from './world-fixture.js';
 
 const world = openTestWorld();
@@ -17,7 +17,7 @@ let ep: FakeEndpoint;
 const dir = tempDir('fw-llm-cache-');
 
 beforeAll(async () => {
-  ep = await startFakeEndpoint(answerWell);
+  ep = await startFakeOpenAi(answerWell);
 });
 afterAll(async () => {
   await ep.close();

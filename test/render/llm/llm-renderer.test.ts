@@ -10,9 +10,9 @@ import { createSession } from '../../../src/search/session.js';
 import { disguise } from '../../leakage/disguise.js';
 import { expectResultsAgreeWithWorld, expectWellFormedSearch } from '../../search/well-formed.js';
 import {
-  answerWell, echoQuery, failWith, inventUrl, leakCanary, malformed, observation, goodResults, plant, slow, startFakeEndpoint,
+  answerWell, echoQuery, failWith, inventUrl, leakCanary, malformed, observation, goodResults, plant, slow, startFakeOpenAi,
   type Behaviour, type FakeEndpoint,
-} from './fake-endpoint.js';
+} from '../../fake-openai.js';
 import { llmTestWorld, openTestWorld } from './world-fixture.js';
 
 const world = openTestWorld();
@@ -20,7 +20,7 @@ const { data } = llmTestWorld();
 let ep: FakeEndpoint;
 
 beforeAll(async () => {
-  ep = await startFakeEndpoint();
+  ep = await startFakeOpenAi();
 });
 afterAll(async () => {
   await ep.close();
@@ -30,7 +30,7 @@ afterAll(async () => {
 function renderer(behaviour: Behaviour, opts: Partial<LlmRendererOptions> = {}) {
   ep.behaviour = behaviour;
   ep.requests.length = 0;
-  return createLlmRenderer({ baseUrl: ep.baseUrl, model: 'fake-model', cachePath: null, backoffMs: 1, ...opts });
+  return createLlmRenderer({ baseUrl: ep.baseUrl, model: 'fake-model', cachePath: null, ...opts });
 }
 
 async function search(r: ReturnType<typeof renderer>, query: string, taskId: string | null = null): Promise<ToolResult> {
@@ -114,7 +114,7 @@ describe('world-model renderer against a fake OpenAI-compatible endpoint', () =>
   });
 
   it('5xx is retried with backoff, then the template answers; a passing failure recovers', async () => {
-    const r = renderer(failWith(503), { retries: 2 });
+    const r = renderer(failWith(503, { 'retry-after-ms': '1' }), { retries: 2 });
     const out = await search(r, QUERY);
     expect(out.meta.renderer).toBe('template:fallback:http_503');
     expect(ep.requests).toHaveLength(3);
@@ -205,11 +205,11 @@ describe('world-model renderer against a fake OpenAI-compatible endpoint', () =>
   });
 
   it('a dead endpoint falls back at once, then the circuit opens and no request is tried', async () => {
-    const dead = await startFakeEndpoint();
+    const dead = await startFakeOpenAi();
     const url = dead.baseUrl;
     await dead.close();
     let t = 0;
-    const r = createLlmRenderer({ baseUrl: url, model: 'm', cachePath: null, retries: 1, backoffMs: 1, breakerFailures: 2, breakerCooldownMs: 1000, clock: () => t });
+    const r = createLlmRenderer({ baseUrl: url, model: 'm', cachePath: null, retries: 1, breakerFailures: 2, breakerCooldownMs: 1000, clock: () => t });
     const a = await search(r, QUERY);
     expect(a.meta.renderer).toBe('template:fallback:connection');
     expect(a.text).toBe(await templateText(QUERY));
@@ -339,7 +339,7 @@ describe('world-model renderer and the leakage guard', () => {
   });
 });
 
-describe('work done while the request is in flight', () => {
+describe('replies fast and failing', () => {
   it('a client that fails at once is a fallback, never an unhandled rejection', async () => {
     const unhandled: unknown[] = [];
     const onUnhandled = (e: unknown) => unhandled.push(e);
@@ -387,7 +387,7 @@ describe('loading the client', () => {
 
   it('the openai client preloads its SDK without a request, and answers the first request after it', async () => {
     const { createOpenAiClient } = await import('../../../src/render/llm/client.js');
-    const c = createOpenAiClient({ baseUrl: ep.baseUrl, model: 'fake-model', temperature: 0, topP: 1, maxTokens: 10, concurrency: 1 });
+    const c = createOpenAiClient({ baseUrl: ep.baseUrl, apiKey: null, model: 'fake-model', temperature: 0, topP: 1, maxTokens: 10, concurrency: 1, retries: 0, timeoutMs: 10_000 });
     const r = renderer(answerWell, { client: c });
     expect(ep.requests).toHaveLength(0);
     expect((await search(r, QUERY)).meta.renderer).toBe('llm');

@@ -1,11 +1,14 @@
 /**
- * A fake OpenAI-compatible chat endpoint on 127.0.0.1 (node:http, port 0) for the world-model tests and
- * benchmark. A behaviour function answers each request; it sees the request parsed back into the world
- * records, the canary and the query the renderer put in the prompt. Ready-made behaviours: answer well,
- * be slow, fail with a status, write malformed text, invent numbers/URLs/names, plant a text, echo the
- * query, leak the canary.
+ * The one fake OpenAI-compatible chat endpoint of the tests and the benchmark: POST /v1/chat/completions
+ * on 127.0.0.1 (node:http, port 0, loopback only). A behaviour function answers each request; it sees the
+ * request (path, headers, JSON body) and, for a world-model request, what the renderer put in its prompt
+ * parsed back (the records, the canary, the query, the target answer). A reply may be text, tool calls,
+ * an HTTP error (with headers such as Retry-After), a raw body, after a delay.
+ *
+ * Ready-made world-model behaviours: answer well, be slow, fail with a status, write malformed text,
+ * invent numbers/URLs/names, plant a text, echo the query, leak the canary.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export interface FakeRecord {
@@ -16,22 +19,43 @@ export interface FakeRecord {
   passages: string[];
 }
 
+export interface FakeMessage {
+  role: string;
+  content: string | null;
+  tool_call_id?: string;
+  tool_calls?: { id: string; function: { name: string; arguments: string } }[];
+}
+
+export interface FakeChatBody {
+  model: string;
+  messages: FakeMessage[];
+  tools?: { type: string; function: { name: string } }[];
+  [field: string]: unknown;
+}
+
 export interface FakeRequest {
-  body: Record<string, unknown>;
+  path: string;
+  headers: IncomingHttpHeaders;
+  authorization: string | undefined;
+  body: FakeChatBody;
+  /** The system and first user messages. */
   system: string;
   user: string;
+  /** What a world-model prompt carries (empty for other requests). */
   records: FakeRecord[];
   canary: string;
   query: string;
   answer: string;
-  authorization: string | undefined;
 }
 
 export interface FakeReply {
+  /** HTTP status (default 200); any other answers an OpenAI-style error with `error` as its message. */
   status?: number;
+  error?: string;
   delayMs?: number;
-  content?: string;
+  content?: string | null;
   reasoning?: string;
+  toolCalls?: { name: string; arguments: string }[];
   /** A raw response body (not JSON-wrapped). */
   raw?: string;
   headers?: Record<string, string>;
@@ -40,7 +64,9 @@ export interface FakeReply {
 export type Behaviour = (req: FakeRequest, n: number) => FakeReply | Promise<FakeReply>;
 
 export interface FakeEndpoint {
+  /** Base URL to give as baseUrl / --llm-base-url (ends in /v1). */
   baseUrl: string;
+  /** Every chat completion request received, in order (clear it at will). */
   requests: FakeRequest[];
   behaviour: Behaviour;
   close(): Promise<void>;
@@ -56,15 +82,16 @@ export function parseRecords(user: string): FakeRecord[] {
   return out;
 }
 
-function parseRequest(body: Record<string, unknown>, authorization: string | undefined): FakeRequest {
-  const messages = (body.messages as { role: string; content: string }[]) ?? [];
-  const system = messages.find((m) => m.role === 'system')?.content ?? '';
-  const user = messages.find((m) => m.role === 'user')?.content ?? '';
+function parseRequest(path: string, headers: IncomingHttpHeaders, body: FakeChatBody): FakeRequest {
+  const messages = Array.isArray(body.messages) ? body.messages : [];
+  const text = (role: string) => messages.find((m) => m.role === role)?.content ?? '';
+  const system = text('system');
+  const user = text('user');
   const canary = /\*\*Confidential marker \(never write it\):\*\* (\S+)/.exec(user)?.[1] ?? '';
   const action = /\*\*Action:\*\*\nweb_search (.*)$/m.exec(user)?.[1];
   const query = action ? (JSON.parse(action) as { query: string }).query : '';
   const answer = /\*\*Target answer:\*\*\n([\s\S]*?)\n\n\*\*Action:\*\*/.exec(user)?.[1] ?? '';
-  return { body, system, user, records: parseRecords(user), canary, query, answer, authorization };
+  return { path, headers, authorization: headers.authorization, body, system, user, records: parseRecords(user), canary, query, answer };
 }
 
 export interface FakeResult {
@@ -95,7 +122,7 @@ export const plant = (text: string): Behaviour => (req) => {
 };
 
 export const slow = (delayMs: number, then: Behaviour = answerWell): Behaviour => async (req, n) => ({ ...(await then(req, n)), delayMs });
-export const failWith = (status: number, headers?: Record<string, string>): Behaviour => () => ({ status, content: 'upstream failed', headers });
+export const failWith = (status: number, headers?: Record<string, string>): Behaviour => () => ({ status, error: 'upstream failed', headers });
 export const malformed: Behaviour = () => ({ content: 'Sure! Here are some results: 1. a page about phones. 2. another one.' });
 export const leakCanary: Behaviour = (req) => plant(`(marker ${req.canary})`)(req, 0);
 export const echoQuery: Behaviour = (req) => plant(req.query)(req, 0);
@@ -105,49 +132,52 @@ export const inventUrl: Behaviour = (req) => {
   return { content: observation(req.query, results, req.records[0]?.rank ?? 1) };
 };
 
-function send(res: ServerResponse, reply: FakeReply, model: string): void {
-  if (res.destroyed || res.writableEnded) return;
-  const status = reply.status ?? 200;
-  const headers = { 'content-type': 'application/json', ...(reply.headers ?? {}) };
-  if (reply.raw !== undefined) {
-    res.writeHead(status, headers).end(reply.raw);
-    return;
-  }
-  if (status !== 200) {
-    res.writeHead(status, headers).end(JSON.stringify({ error: { message: reply.content ?? 'error', type: 'server_error' } }));
-    return;
-  }
-  const message: Record<string, unknown> = { role: 'assistant', content: reply.content ?? '' };
+/** The response body of `reply` to the n-th request. */
+function responseBody(reply: FakeReply, model: string, n: number): string {
+  if (reply.raw !== undefined) return reply.raw;
+  if ((reply.status ?? 200) !== 200) return JSON.stringify({ error: { message: reply.error ?? 'error', type: 'server_error' } });
+  const toolCalls = (reply.toolCalls ?? []).map((c, i) => ({ id: `call_${n}_${i}`, type: 'function', function: c }));
+  const message: Record<string, unknown> = { role: 'assistant', content: reply.content ?? (toolCalls.length > 0 ? null : '') };
+  if (toolCalls.length > 0) message.tool_calls = toolCalls;
   if (reply.reasoning) message.reasoning_content = reply.reasoning;
-  res.writeHead(200, headers).end(JSON.stringify({
-    id: 'chatcmpl-fake', object: 'chat.completion', created: 0, model,
-    choices: [{ index: 0, message, finish_reason: 'stop' }],
+  return JSON.stringify({
+    id: `chatcmpl-${n}`, object: 'chat.completion', created: 0, model,
+    choices: [{ index: 0, message, finish_reason: toolCalls.length > 0 ? 'tool_calls' : 'stop' }],
     usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
-  }));
+  });
 }
 
-export async function startFakeEndpoint(behaviour: Behaviour = answerWell): Promise<FakeEndpoint> {
+export async function startFakeOpenAi(behaviour: Behaviour = answerWell): Promise<FakeEndpoint> {
   const endpoint: FakeEndpoint = { baseUrl: '', requests: [], behaviour, close: async () => {} };
-  const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
+  const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       void (async () => {
-        if (req.method !== 'POST' || !req.url?.endsWith('/chat/completions')) {
-          res.writeHead(404).end('{}');
+        const path = req.url ?? '';
+        if (req.method !== 'POST' || !path.endsWith('/chat/completions')) {
+          res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'not found', type: 'invalid_request_error' } }));
           return;
         }
-        const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>;
-        const parsed = parseRequest(body, req.headers.authorization);
+        let body: FakeChatBody;
+        try {
+          body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as FakeChatBody;
+        } catch {
+          res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'body is not JSON', type: 'invalid_request_error' } }));
+          return;
+        }
+        const parsed = parseRequest(path, req.headers, body);
+        const n = endpoint.requests.length;
         endpoint.requests.push(parsed);
         let reply: FakeReply;
         try {
-          reply = await endpoint.behaviour(parsed, endpoint.requests.length - 1);
+          reply = await endpoint.behaviour(parsed, n);
         } catch (e) {
-          reply = { status: 500, content: String(e) };
+          reply = { status: 500, error: String(e) };
         }
         if (reply.delayMs) await new Promise((r) => setTimeout(r, reply.delayMs));
-        send(res, reply, String(body.model));
+        if (res.destroyed || res.writableEnded) return;
+        res.writeHead(reply.status ?? 200, { 'content-type': 'application/json', ...(reply.headers ?? {}) }).end(responseBody(reply, String(body.model), n));
       })();
     });
   });

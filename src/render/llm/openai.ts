@@ -1,0 +1,94 @@
+/**
+ * The one way this project talks to an OpenAI-compatible endpoint (vLLM, SGLang, any hosted API), for
+ * both of its clients: the world-model renderer (client.ts) and the reference agent's chat model
+ * (agent/chat-model.ts). The `openai` package does the work, loaded on first use (so commands that never
+ * call a model never pay for it), over `undici`'s fetch with its own `Agent` (kept-alive connections, at
+ * most `connections` per origin, closed with the client).
+ *
+ * One retry policy, the SDK's own: `retries` extra attempts (default 2) of a connection failure or an
+ * HTTP 408, 409, 429 or 5xx, after the server's Retry-After(-ms) when it sends one, else a backoff of
+ * 0.5 s doubling to 8 s with up to 25% jitter. One deadline over all of it: the caller's AbortSignal
+ * (an `AbortSignal.timeout` for the whole call), which also ends a backoff the SDK would sleep out.
+ */
+import type OpenAI from 'openai';
+
+/** Extra attempts of a failed request when the caller gives none. */
+export const DEFAULT_RETRIES = 2;
+
+export interface EndpointOptions {
+  baseUrl: string;
+  /** Sent as a bearer token; "EMPTY" when none (most local servers need none). */
+  apiKey?: string | null;
+  /** Extra attempts of a failed request (default DEFAULT_RETRIES). */
+  retries?: number;
+  /** Connections kept to the endpoint at most (default 8). */
+  connections?: number;
+  /** The longest a request may take: the SDK's own per-attempt timeout (the caller's signal usually ends it first). */
+  timeoutMs: number;
+}
+
+export interface OpenAiEndpoint {
+  /** The SDK's client, loaded on first use (a failed load is met again by the next call). */
+  client(): Promise<OpenAI>;
+  /** Release the kept-alive connections. */
+  close(): void;
+}
+
+type Sdk = { default: unknown };
+
+/** `loadSdk`: how the package is loaded (tests slow it down). */
+export function openAiEndpoint(opts: EndpointOptions, loadSdk: () => Promise<Sdk> = () => import('openai')): OpenAiEndpoint {
+  let client: Promise<OpenAI> | undefined;
+  let agent: { close(): Promise<void> } | undefined;
+  let closed = false;
+  return {
+    client: () =>
+      (client ??= Promise.all([loadSdk(), import('undici')]).then(([sdk, undici]) => {
+        const dispatcher = new undici.Agent({ connections: opts.connections ?? 8 });
+        if (closed) void dispatcher.close();
+        else agent = dispatcher;
+        const OpenAiClient = sdk.default as typeof OpenAI;
+        return new OpenAiClient({
+          baseURL: opts.baseUrl,
+          apiKey: opts.apiKey || 'EMPTY',
+          maxRetries: opts.retries ?? DEFAULT_RETRIES,
+          timeout: opts.timeoutMs,
+          fetch: undici.fetch as unknown as typeof fetch,
+          fetchOptions: { dispatcher } as Record<string, unknown>,
+        });
+      }).catch((e: unknown) => {
+        client = undefined;
+        throw e;
+      })),
+    close() {
+      closed = true;
+      void agent?.close().catch(() => {});
+      agent = undefined;
+    },
+  };
+}
+
+/**
+ * What `run` gives, or the signal's reason (a TimeoutError for `AbortSignal.timeout`) as soon as the
+ * signal aborts, whatever `run` is doing then (the SDK does not look at its signal while it sleeps
+ * before a retry).
+ */
+export function untilAborted<T>(signal: AbortSignal, run: () => Promise<T>): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    run()
+      .then(resolve, reject)
+      .finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
+/** One chat completion within `signal`'s deadline: loading the SDK, every attempt and every backoff. */
+export function chatCompletion(
+  endpoint: OpenAiEndpoint,
+  body: OpenAI.Chat.Completions.ChatCompletionCreateParamsNonStreaming,
+  signal: AbortSignal,
+): Promise<OpenAI.Chat.Completions.ChatCompletion> {
+  return untilAborted(signal, async () => (await endpoint.client()).chat.completions.create(body, { signal }));
+}
