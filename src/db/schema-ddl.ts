@@ -6,7 +6,7 @@
  * a composite one), AUTOINCREMENT, NOT NULL, UNIQUE, REFERENCES (with ON DELETE/UPDATE), plain and
  * unique indexes. What drizzle can declare but this does not write (defaults, CHECKs, generated
  * columns, partial or expression indexes) is refused with an error naming the table, so a schema edit
- * never silently loses a constraint.
+ * never silently loses a constraint. Constraint names are not written (SQLite names its own indexes).
  *
  * SQLite keeps each CREATE statement's text in the file (sqlite_master.sql), so the text, line breaks
  * included, is part of a world file's bytes. FORMAT_V1 below says how format v1 lays its statements
