@@ -1,6 +1,6 @@
 /**
- * The fixed tables of world file format v1, declared with drizzle-orm (the contract users read).
- * The DDL that creates them lives in src/db/ddl.ts; test/db/schema.test.ts keeps the two in step.
+ * The fixed tables of world file format v1, declared with drizzle-orm: their one declaration, the
+ * contract users read. The DDL that creates them is generated from these tables (src/db/schema-ddl.ts).
  * FTS5 tables (passages_fts, documents_fts) cannot be declared in drizzle: see FTS_SQL in src/db/ddl.ts.
  * A theme's own relational tables are declared by the theme (src/themes/*.ts).
  */

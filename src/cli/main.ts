@@ -1,14 +1,16 @@
 #!/usr/bin/env node
 /**
  * The fictionworld command line: a thin edge over the library. Each command lives in its own file
- * under commands/ and registers itself here; only this runner prints errors and sets the exit code.
+ * under commands/, listed in commands/index.ts; only the invoked command's file is imported (the others
+ * appear in the top-level help by their listed name and summary). Only this runner prints errors and
+ * sets the exit code.
  */
-import { Command, CommanderError } from 'commander';
+import { Command, CommanderError, Help } from 'commander';
 import { fileURLToPath } from 'node:url';
 import { realpathSync } from 'node:fs';
 import { isFictionError } from '../errors.js';
 import { GENERATOR_VERSION } from '../world/types.js';
-import { COMMANDS } from './commands/index.js';
+import { COMMANDS, type CommandEntry } from './commands/index.js';
 
 export interface Io {
   out: (text: string) => void;
@@ -20,22 +22,51 @@ export const processIo: Io = {
   err: (t) => process.stderr.write(t),
 };
 
-export function buildProgram(io: Io): Command {
+/** The command `argv` invokes (`help NAME` asks for NAME's help), if it is one of COMMANDS. */
+export function invokedCommand(argv: readonly string[]): CommandEntry | undefined {
+  const operands = argv.filter((a) => !a.startsWith('-'));
+  const name = operands[0] === 'help' ? operands[1] : operands[0];
+  return COMMANDS.find((c) => c.name === name);
+}
+
+/**
+ * The program for `argv`: the invoked command registered in full by its own module, every other one
+ * by its listed name and summary only (enough for the top-level help and for suggestions).
+ */
+export async function buildProgram(io: Io, argv: readonly string[] = []): Promise<Command> {
+  const listed = new Map<Command, string>();
   const program = new Command('fictionworld')
     .description('Fictional worlds for training and evaluating LLM search agents')
     .version(GENERATOR_VERSION)
     .exitOverride()
     .configureOutput({ writeOut: io.out, writeErr: io.err, outputError: () => {} })
+    .configureHelp({
+      subcommandTerm(this: Help, cmd: Command) {
+        return listed.get(cmd) ?? Help.prototype.subcommandTerm.call(this, cmd);
+      },
+    })
     .showSuggestionAfterError(true);
-  for (const register of COMMANDS) register(program, io);
+  const invoked = invokedCommand(argv);
+  for (const entry of COMMANDS) {
+    if (entry === invoked) (await entry.load())(program, io);
+    else {
+      const cmd = program
+        .command(entry.name)
+        .description(entry.summary)
+        .action(() => {
+          throw new Error(`command ${entry.name} was not loaded`);
+        });
+      listed.set(cmd, entry.usage ? `${entry.name} ${entry.usage}` : entry.name);
+    }
+  }
   for (const c of program.commands) c.exitOverride().configureOutput({ writeOut: io.out, writeErr: io.err, outputError: () => {} });
   return program;
 }
 
 /** Run the CLI in-process with raw arguments; returns the exit code. Tests call this directly. */
 export async function runCli(argv: string[], io: Io = processIo): Promise<number> {
-  const program = buildProgram(io);
   try {
+    const program = await buildProgram(io, argv);
     await program.parseAsync(argv, { from: 'user' });
     return 0;
   } catch (e) {

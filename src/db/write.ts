@@ -8,7 +8,8 @@ import { createHash } from 'node:crypto';
 import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { FictionError } from '../errors.js';
 import type { WorldData } from '../world/types.js';
-import { FIXED_TABLES_SQL, FTS_REBUILD_SQL, FTS_SQL, INDEXES_SQL, themeTableSql } from './ddl.js';
+import { FTS_REBUILD_SQL, FTS_SQL, themeTableSql } from './ddl.js';
+import { FIXED_TABLES_SQL, INDEXES_SQL } from './schema-ddl.js';
 import { checkTaskSql } from './task-sql.js';
 
 export interface WrittenWorld {

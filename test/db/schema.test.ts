@@ -1,34 +1,49 @@
-/** The drizzle schema (schemas/world.ts) and the JSON Schema of the manifest match what is written. */
+/** The drizzle schema (schemas/world.ts), from which the DDL is generated, and the manifest's JSON Schema match what is written. */
 import Database from 'better-sqlite3';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { getTableConfig, type SQLiteTable } from 'drizzle-orm/sqlite-core';
+import { getTableConfig, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
-import { eq } from 'drizzle-orm';
+import { eq, getTableName, is } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import * as schema from '../../schemas/world.js';
-import { FIXED_TABLES } from '../../src/db/ddl.js';
+import { FIXED_TABLE_DEFS, FIXED_TABLES } from '../../src/db/schema-ddl.js';
 import { generateBatch } from '../../src/world/batch.js';
 import { tempDir } from '../helpers.js';
 
-const tables = [schema.worldMeta, schema.facts, schema.documents, schema.passages, schema.passageFacts, schema.documentFacts, schema.tasks] as SQLiteTable[];
+// Every table schemas/world.ts declares, in the order the writer creates them.
+const tables = FIXED_TABLE_DEFS;
 
 describe('world file schema', async () => {
   const dir = tempDir();
   await generateBatch({ count: 1, seed: 1, out: dir, workers: 1 });
   const path = join(dir, 'w1-000000.sqlite');
 
-  it('declares every fixed table with exactly the columns on disk', () => {
+  it('creates every fixed table as drizzle declares it: columns, types, keys, nulls, references, indexes', () => {
     const db = new Database(path, { readonly: true });
     expect(tables.map((t) => getTableConfig(t).name)).toEqual([...FIXED_TABLES]);
+    expect(new Set(Object.values(schema).filter((v) => is(v, SQLiteTable)))).toEqual(new Set(tables));
+    const onDisk = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '%fts%' AND sql LIKE 'CREATE TABLE%'").pluck().all();
+    expect(onDisk.slice(0, tables.length)).toEqual([...FIXED_TABLES]);
     for (const t of tables) {
       const cfg = getTableConfig(t);
+      const info = db.prepare(`PRAGMA table_info(${cfg.name})`).all() as { name: string; type: string; notnull: number; pk: number }[];
+      const composite = cfg.primaryKeys[0]?.columns.map((c) => c.name) ?? [];
       // An INTEGER PRIMARY KEY is the rowid: never null, though SQLite reports notnull 0 for it.
-      const onDisk = (db.prepare(`PRAGMA table_info(${cfg.name})`).all() as { name: string; notnull: number; pk: number; type: string }[]).map(
-        (c) => `${c.name}:${c.notnull || (c.pk && c.type === 'INTEGER') ? 1 : 0}`,
+      expect(info.map((c) => `${c.name} ${c.type} notnull=${c.notnull || (c.pk && c.type === 'INTEGER') ? 1 : 0} pk=${c.pk}`), cfg.name).toEqual(
+        cfg.columns.map((c) => `${c.name} ${c.getSQLType().toUpperCase()} notnull=${c.notNull ? 1 : 0} pk=${c.primary ? 1 : composite.indexOf(c.name) + 1}`),
       );
-      const declared = cfg.columns.map((c) => `${c.name}:${c.notNull || c.primary ? 1 : 0}`);
-      expect(declared.sort(), cfg.name).toEqual(onDisk.sort());
+      const refs = (db.prepare(`PRAGMA foreign_key_list(${cfg.name})`).all() as { table: string; from: string; to: string }[]).map((r) => `${r.from}->${r.table}.${r.to}`);
+      expect(refs.sort(), cfg.name).toEqual(
+        cfg.foreignKeys.map((fk) => fk.reference()).map((r) => `${r.columns[0]!.name}->${getTableName(r.foreignTable)}.${r.foreignColumns[0]!.name}`).sort(),
+      );
+      const indexes = db.prepare(`PRAGMA index_list(${cfg.name})`).all() as { name: string; unique: number; origin: string }[];
+      const declared = indexes.filter((i) => i.origin === 'c').map((i) => `${i.name}(${(db.prepare(`PRAGMA index_info(${i.name})`).all() as { name: string }[]).map((c) => c.name)})`);
+      expect(declared.sort(), cfg.name).toEqual(cfg.indexes.map((i) => `${i.config.name}(${i.config.columns.map((c) => (c as { name: string }).name)})`).sort());
+      const uniques = indexes.filter((i) => i.origin === 'u').map((i) => (db.prepare(`PRAGMA index_info(${i.name})`).all() as { name: string }[]).map((c) => c.name).join());
+      expect(uniques, cfg.name).toEqual(cfg.columns.filter((c) => c.isUnique).map((c) => c.name));
+      // The link tables (composite keys) are stored WITHOUT ROWID: their primary key is the table.
+      expect(/WITHOUT ROWID$/.test(db.prepare('SELECT sql FROM sqlite_master WHERE name = ?').pluck().get(cfg.name) as string), cfg.name).toBe(composite.length > 0);
     }
     db.close();
   });
