@@ -39,7 +39,7 @@ function parseWith<T>(schema: z.ZodType<T>, raw: unknown, tool: ToolName): T {
 export function toolName(call: unknown): ToolName {
   const name = call !== null && typeof call === 'object' ? (call as ToolCall).name : undefined;
   if (typeof name !== 'string' || !TOOL_NAMES.includes(name as ToolName))
-    throw bad(`unknown tool "${String(name).slice(0, 40)}" (known: ${TOOL_NAMES.join(', ')})`);
+    throw bad(`unknown tool ${JSON.stringify(String(name).slice(0, 40))} (known: ${TOOL_NAMES.join(', ')})`);
   return name as ToolName;
 }
 

@@ -54,7 +54,7 @@ const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === 
 function objectErrors(tool: ToolName, keys: readonly string[]) {
   return (iss: { code?: string; keys?: string[] }) =>
     iss.code === 'unrecognized_keys'
-      ? `${tool} has no argument "${String(iss.keys?.[0]).slice(0, 40)}" (known: ${keys.join(', ')})`
+      ? `${tool} has no argument ${JSON.stringify(String(iss.keys?.[0]).slice(0, 40))} (known: ${keys.join(', ')})`
       : `${tool} arguments must be an object`;
 }
 
@@ -81,7 +81,7 @@ export const webSearchArgs = z
     if (v.query !== undefined && v.queries !== undefined) ctx.addIssue({ code: 'custom', message: 'web_search takes "query" or "queries", not both' });
     else if (v.query === undefined && v.queries === undefined) ctx.addIssue({ code: 'custom', message: NEEDS_QUERY });
   })
-  .transform((v): SearchArgs => ({ queries: v.queries ?? [v.query!], page: v.page ?? 1 }));
+  .transform((v): SearchArgs => ({ queries: v.queries ?? (v.query === undefined ? [] : [v.query]), page: v.page ?? 1 }));
 
 const extractorShape = {
   url: z
@@ -197,12 +197,11 @@ export function mcpTools(): McpToolDefinition[] {
 }
 
 /** OpenAPI components for the arguments (`SearchArgs`, `ExtractorArgs` in schemas/openapi.json). */
-export function openApiToolSchemas(): Record<'SearchArgs' | 'ExtractorArgs', Record<string, unknown>> {
-  const [search, extractor] = structuredClone(DERIVED);
-  return {
-    SearchArgs: { description: `Arguments of web_search. ${search!.description}`, ...search!.parameters },
-    ExtractorArgs: { description: `Arguments of web_extractor. ${extractor!.description}`, ...extractor!.parameters },
-  };
+const COMPONENTS = { web_search: 'SearchArgs', web_extractor: 'ExtractorArgs' } as const;
+
+export function openApiToolSchemas(): Record<string, Record<string, unknown>> {
+  const out = Object.fromEntries(DERIVED.map((t) => [COMPONENTS[t.name], { description: `Arguments of ${t.name}. ${t.description}`, ...t.parameters }]));
+  return structuredClone(out);
 }
 
 export const TOOL_FORMATS = ['openai', 'responses', 'mcp'] as const;

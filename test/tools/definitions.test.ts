@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FictionError } from '../../src/errors.js';
-import { parseExtractorArgs, parseSearchArgs } from '../../src/search/tool-args.js';
+import { parseExtractorArgs, parseSearchArgs, toolName } from '../../src/search/tool-args.js';
 import {
   MAX_PAGE, mcpTools, openAiTools, openApiToolSchemas, responsesTools, strictAllowed, TOOL_FORMATS, TOOL_NAMES, toolDefinitions,
 } from '../../src/tools/definitions.js';
@@ -101,6 +101,7 @@ describe('the declaration as the validator', () => {
     [{ query: 'a', page: 'two' }, 'web_search "page" must be an integer from 1 to 100'],
     [{ query: 'a', pgae: 2 }, 'web_search has no argument "pgae" (known: query, queries, page)'],
     [{ nonsense: true }, 'web_search has no argument "nonsense" (known: query, queries, page)'],
+    [{ query: 'a', 'two\nlines': 1 }, 'web_search has no argument "two\\nlines" (known: query, queries, page)'],
     ['{not json', 'web_search arguments are not valid JSON'],
     [null, 'web_search arguments must be an object'],
     [[1], 'web_search arguments must be an object'],
@@ -118,6 +119,13 @@ describe('the declaration as the validator', () => {
     [undefined, 'web_extractor arguments must be an object'],
   ])('refuses web_extractor %j with one short line', (args, message) => {
     expect(messageOf(() => parseExtractorArgs(args))).toBe(message);
+  });
+});
+
+describe('tool names', () => {
+  it('an unknown one is named on one line', () => {
+    expect(messageOf(() => toolName({ name: 'fetch_page' }))).toBe('unknown tool "fetch_page" (known: web_search, web_extractor)');
+    expect(messageOf(() => toolName({ name: 'a\nb' }))).toBe('unknown tool "a\\nb" (known: web_search, web_extractor)');
   });
 });
 
