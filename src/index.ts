@@ -73,7 +73,7 @@ export { scoreAnswer } from './tasks/score.js';
 export { exportTasks, taskRecord } from './tasks/export.js';
 export { blindCheck } from './tasks/blind.js';
 export { reportTasks, formatTaskReport } from './tasks/report.js';
-export { openAiTools, mcpTools, toolDefinitions } from './tools/definitions.js';
+export { openAiTools, responsesTools, mcpTools, toolDefinitions, webSearchArgs, webExtractorArgs } from './tools/definitions.js';
 export { createLlmRenderer, type LlmRendererOptions } from './render/llm/llm-renderer.js';
 export { createApp } from './server/app.js';
 export { startServer } from './server/listen.js';

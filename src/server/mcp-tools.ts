@@ -1,34 +1,27 @@
 /**
  * The MCP face of the two tools, shared by stdio (`fictionworld mcp`) and streamable HTTP (`/mcp`).
- * Names, descriptions and argument schemas come from src/tools/definitions.ts (the zod schemas are
- * derived from its JSON Schemas, plus `page` as the CLI has it); each call runs through the one core.
+ * The listing is the tools' one declaration as MCP lists it (src/tools/definitions.ts); a call is
+ * checked by the same parser the core runs (src/search/tool-args.ts), so MCP refuses exactly what
+ * /v1/call refuses, with the same one-line message, before the call reaches its target.
  * A result carries the observation text and, as structured content, the same JSON the CLI's --json
  * prints; a simulated fault is `isError: true` with the fault's observation. A call the core rejects
- * (bad arguments) is also `isError: true`, with a short message that never carries server details.
+ * (bad arguments, an unknown tool) is also `isError: true`, with a short message that never carries
+ * server details.
  */
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
-import { z } from 'zod';
-import { mcpTools, type ToolName } from '../tools/definitions.js';
-import { MAX_PAGE } from '../search/tool-args.js';
+import { mcpTools } from '../tools/definitions.js';
 import type { ToolResult } from '../search/call-tool.js';
-import type { ToolCall } from '../search/tool-args.js';
+import { checkToolCall, type ToolCall } from '../search/tool-args.js';
 import { GENERATOR_VERSION } from '../world/types.js';
 import { clientMessage } from './http-errors.js';
 
 /** Runs one call somewhere (a session, a fresh session over a world) and returns the core's result. */
 export type ToolRunner = (call: ToolCall) => Promise<ToolResult>;
 
-const PAGE = z.number().int().min(1).max(MAX_PAGE).optional().describe('Result page (1 = first ten results).');
-
-function inputSchemaOf(name: ToolName, schema: object): z.ZodObject {
-  const base = z.fromJSONSchema(schema as Parameters<typeof z.fromJSONSchema>[0]) as z.ZodObject;
-  return name === 'web_search' && !('page' in base.shape) ? base.extend({ page: PAGE }) : base;
-}
-
 /** Built once: the tools as MCP lists them. */
-const TOOLS = mcpTools().map((t) => ({ name: t.name, description: t.description, inputSchema: inputSchemaOf(t.name, t.inputSchema) }));
+const TOOLS = mcpTools();
 
 /** One validator for every server (/mcp builds a server per request; each would otherwise build its own Ajv). */
 const VALIDATOR = new AjvJsonSchemaValidator();
@@ -40,16 +33,17 @@ export function mcpResult(r: ToolResult): CallToolResult {
   return out;
 }
 
-export function createToolServer(run: ToolRunner): McpServer {
-  const server = new McpServer({ name: 'fictionworld', version: GENERATOR_VERSION }, { capabilities: { tools: {} }, jsonSchemaValidator: VALIDATOR });
-  for (const tool of TOOLS) {
-    server.registerTool(tool.name, { description: tool.description, inputSchema: tool.inputSchema }, async (args: Record<string, unknown>) => {
-      try {
-        return mcpResult(await run({ name: tool.name, arguments: args }));
-      } catch (e) {
-        return { content: [{ type: 'text', text: clientMessage(e) }], isError: true };
-      }
-    });
-  }
+export function createToolServer(run: ToolRunner): Server {
+  const server = new Server({ name: 'fictionworld', version: GENERATOR_VERSION }, { capabilities: { tools: {} }, jsonSchemaValidator: VALIDATOR });
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: TOOLS }));
+  server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
+    const call: ToolCall = { name: request.params.name, arguments: request.params.arguments ?? {} };
+    try {
+      checkToolCall(call);
+      return mcpResult(await run(call));
+    } catch (e) {
+      return { content: [{ type: 'text', text: clientMessage(e) }], isError: true };
+    }
+  });
   return server;
 }

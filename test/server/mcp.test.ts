@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../src/server/listen.js';
 import { createLogger } from '../../src/server/log.js';
+import { parseExtractorArgs, parseSearchArgs } from '../../src/search/tool-args.js';
 import { mcpTools } from '../../src/tools/definitions.js';
 import { tempDir } from '../helpers.js';
 import { httpClient, stdioClient, type McpClient } from './mcp-clients.js';
@@ -27,6 +28,37 @@ async function expectToolSurface(c: McpClient) {
   tools.forEach((t, i) => expect(t.description).toBe(defs[i]!.description));
   expect(Object.keys(tools[0]!.inputSchema.properties ?? {}).sort()).toEqual(['page', 'queries', 'query']);
   expect(tools[1]!.inputSchema.required).toEqual(['url']);
+  expect(tools.map((t) => t.inputSchema)).toEqual(defs.map((d) => d.inputSchema));
+}
+
+/** Bad arguments every edge must refuse, each with the core's own one-line message. */
+const BAD_ARGS: [string, Record<string, unknown>][] = [
+  ['web_search', { query: 'launch price', page: 500 }],
+  ['web_search', { query: 'launch price', pgae: 2 }],
+  ['web_search', { queries: [] }],
+  ['web_search', { query: 'x', queries: ['y'] }],
+  ['web_extractor', { url: doc.url, query: 'x' }],
+  ['web_extractor', {}],
+];
+
+function coreMessage(name: string, args: unknown): string {
+  try {
+    if (name === 'web_search') parseSearchArgs(args);
+    else parseExtractorArgs(args);
+  } catch (e) {
+    return (e as Error).message;
+  }
+  throw new Error(`the core accepts ${name} ${JSON.stringify(args)}`);
+}
+
+async function expectCoreValidation(c: McpClient) {
+  expect(coreMessage('web_search', { query: 'a', page: 500 })).toBe('web_search "page" must be an integer from 1 to 100');
+  for (const [name, args] of BAD_ARGS) {
+    const r = await c.call(name, args);
+    expect({ name, args, isError: r.isError, text: r.text }).toEqual({ name, args, isError: true, text: coreMessage(name, args) });
+  }
+  const unknown = await c.call('no_such_tool', {});
+  expect(unknown).toMatchObject({ isError: true, text: 'unknown tool "no_such_tool" (known: web_search, web_extractor)' });
 }
 
 async function expectToolBehaviour(c: McpClient) {
@@ -58,6 +90,7 @@ describe('MCP over stdio (fictionworld mcp)', () => {
     try {
       await expectToolSurface(c);
       await expectToolBehaviour(c);
+      await expectCoreValidation(c);
       expect(c.stderr()).toMatch(/"msg":"mcp on stdio"/);
     } finally {
       await c.close();
@@ -86,6 +119,23 @@ describe('MCP over streamable HTTP (/mcp)', () => {
     try {
       await expectToolSurface(c);
       await expectToolBehaviour(c);
+      await expectCoreValidation(c);
+    } finally {
+      await c.close();
+    }
+  });
+
+  it('refuses the same arguments as /v1/call, with the same message (unknown keys included)', async () => {
+    const c = await httpClient(`${server.url}/mcp?world=${W0}`);
+    try {
+      for (const [name, args] of BAD_ARGS) {
+        for (const body of [{ name, arguments: args }, { name, arguments: JSON.stringify(args) }]) {
+          const res = await fetch(`${server.url}/v1/call?world=${W0}`, { method: 'POST', body: JSON.stringify(body) });
+          expect(res.status).toBe(400);
+          const { error } = (await res.json()) as { error: { code: string; message: string } };
+          expect(error).toEqual({ code: 'BAD_INPUT', message: (await c.call(name, args)).text });
+        }
+      }
     } finally {
       await c.close();
     }

@@ -1,4 +1,4 @@
-/** `tools [--format openai|mcp]`: the agent's tool definitions as JSON. */
+/** `tools [--format openai|responses|mcp]`: the agent's tool definitions as JSON, derived from their one declaration. */
 import type { Command } from 'commander';
 import { FictionError } from '../../errors.js';
 import { TOOL_FORMATS, toolDefinitions, type ToolFormat } from '../../tools/definitions.js';
@@ -8,7 +8,7 @@ export function registerTools(program: Command, io: Io): void {
   program
     .command('tools')
     .description('print the tool definitions (web_search, web_extractor) as JSON')
-    .option('--format <format>', `${TOOL_FORMATS.join(' or ')}: OpenAI function calling, or MCP tool listing`, 'openai')
+    .option('--format <format>', `${TOOL_FORMATS.join(', ')}: OpenAI Chat Completions tools, OpenAI Responses API tools, or the MCP tool listing`, 'openai')
     .action((o) => {
       if (!(TOOL_FORMATS as readonly string[]).includes(o.format))
         throw new FictionError('BAD_INPUT', `unknown --format "${String(o.format).slice(0, 20)}" (known: ${TOOL_FORMATS.join(', ')})`);
