@@ -6,7 +6,9 @@
  * (1.2 million)" states 1,200,000, "1,200,000 or 1,300,000" states none, so listing many guesses never
  * matches. A number written in parts counts once, as its sum ("1 million 200 thousand"), and a form
  * that reads two ways ("1.200", "12m") may have either value. A number beside a date is read on its own
- * ("170,403 as of March 4, 2031"). A minus sign before a number makes it negative ("-3", "−$5").
+ * ("170,403 as of March 4, 2031"). Number words count when the text writes no number with digits
+ * ("1,200,000 units, more than any other one model" states 1,200,000). A minus sign before a number
+ * makes it negative ("-3", "−$5").
  * Dates likewise: every full date the text writes must be able to mean the same day.
  */
 import { memoize } from '../util/bounded-cache.js';
@@ -35,8 +37,14 @@ function common<T>(candidates: readonly T[][], same: (a: T, b: T) => boolean): T
 
 const sameNumber = (a: number, b: number) => numbersEqual(a, b, 0);
 
+const DIGIT = /\d/;
+
 function commonValue(folded: string, skip: readonly Span[]): number[] {
-  const candidates = outermost(findNumbers(folded, skip)).map((m) => {
+  const mentions = outermost(findNumbers(folded, skip));
+  // A text that writes digits states the number its digits state: its number words are prose ("one of
+  // the best", "in two years").
+  const written = mentions.some((m) => DIGIT.test(m.text)) ? mentions.filter((m) => DIGIT.test(m.text)) : mentions;
+  const candidates = written.map((m) => {
     const sign = negativeAt(folded, m.start) ? -1 : 1;
     return m.readings.map((r) => sign * r.value).filter(Number.isFinite);
   });

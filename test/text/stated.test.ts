@@ -35,6 +35,12 @@ describe('statedNumber', () => {
     expect(statedNumber('1,200,000 (1.2 million, one point two million)')).toEqual([1200000]);
     expect(statedNumber('1.2M, that is 1,200,000')).toEqual([1200000]);
   });
+  it('reads number words when no number is written with digits', () => {
+    expect(statedNumber('1,200,000 units, more than any other one model, in two years')).toEqual([1200000]);
+    expect(statedNumber('twelve')).toEqual([12]);
+    expect(statedNumber('one or two')).toEqual([]);
+    expect(statedNumber('1 million two hundred thousand')).toEqual([1200000]);
+  });
   it('reads a number in parts once, as its sum, not as its parts', () => {
     expect(statedNumber('1 million 200 thousand')).toEqual([1200000]);
     expect(statedNumber('5 100')).toEqual([5100]);
