@@ -15,11 +15,11 @@ import { FictionError } from '../errors.js';
 import { formatShortDate } from '../format.js';
 import type { PageRecord, PassageRecord } from '../search/types.js';
 import type { SearchWorld } from '../search/world-index.js';
+import { alnum, fold } from '../text/fold.js';
+import { boundedCache } from '../util/bounded-cache.js';
 import type { Fact, Task } from '../world/types.js';
 import { createDetector, createFactDetector, createValueDetector, type Detection, type Detector } from './detector.js';
 import type { Relatedness } from './relatedness.js';
-import { alnum, fold } from '../text/fold.js';
-import { boundedCache } from '../util/bounded-cache.js';
 import { shownPart } from './shown-part.js';
 
 /** Facts of a world, indexed once per open world and shared by every task's context. */

@@ -4,6 +4,9 @@
  * "the fourth of march, 2029", "04-mar-2029", "2029 march 4"), numeric dates in both orders
  * ("03/04/2029" reads as March 4 and as April 3; two-digit years too), and month-and-year mentions
  * ("march 2029", "mar 2029", "march of 2029", "2029-03", "03/2029"), which are partial.
+ *
+ * The one reader of dates: the leak detector, the scorer (through stated.ts) and the grounding check
+ * all use it.
  */
 import type { Span } from './numbers.js';
 

@@ -3,9 +3,13 @@
  * ("1,200,000", "1 200 000", "1.200.000", "1'200'000"), decimals with a point or a comma, scale words
  * and abbreviations ("1.2 million", "1.2M", "$1.2m", "1.2 mn", "12k"), exponents ("1.2e6",
  * "1.2 x 10^6"), English number words ("one million two hundred thousand", "twelve hundred",
- * "one point two million"), and numbers written in parts ("1 million 200 thousand"). Units and currency signs around a number do not change its value
- * ("12.5%", "12.5 percent", "$899" read 12.5 and 899). A minus sign is not part of a reading (a hyphen
- * before a number is often a dash): `negativeAt` tells whether one is written before a mention.
+ * "one point two million"), numbers written in parts ("1 million 200 thousand") and decimals without
+ * their zero (".5"). Units and currency signs around a number do not change its value ("12.5%",
+ * "12.5 percent", "$899" read 12.5 and 899). A minus sign is not part of a reading (a hyphen before a
+ * number is often a dash): `negativeAt` tells whether one is written before a mention.
+ *
+ * The one reader of numbers: the leak detector, the scorer (through stated.ts) and the grounding check
+ * of a world model's snippets all use it.
  *
  * Each reading keeps the precision it was written with, so a rounded form ("about 1.2 million") can be
  * told from a different value ("1.21 million"): see `numberMatch`.
