@@ -3,6 +3,7 @@
  * output must not depend on the machine.
  */
 import type { Unit, ValueType } from './themes/_define.js';
+import { memoize } from './util/bounded-cache.js';
 
 export const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 export const MONTHS_SHORT = MONTHS.map((m) => m.slice(0, 3));
@@ -54,19 +55,14 @@ export function formatDate(iso: string, style: DateStyle = 0): string {
 }
 
 /** Date lines already made (every result of every search has one; a world has a few hundred dates). */
-const shortDates = new Map<string, string>();
+const shortDates = memoize<string, string>(10_000, (iso) => {
+  const { y, m, d } = parseIso(iso);
+  return `${MONTHS_SHORT[m - 1]} ${d}, ${y}`;
+});
 
 /** The search-result date line: "Mar 4, 2029". */
 export function formatShortDate(iso: string | null | undefined): string {
-  if (!iso) return 'N/A';
-  let line = shortDates.get(iso);
-  if (line === undefined) {
-    const { y, m, d } = parseIso(iso);
-    line = `${MONTHS_SHORT[m - 1]} ${d}, ${y}`;
-    if (shortDates.size >= 10_000) shortDates.clear();
-    shortDates.set(iso, line);
-  }
-  return line;
+  return iso ? shortDates(iso) : 'N/A';
 }
 
 /** ISO date from a day number counted from 1970-01-01 (UTC, no Date.now). */

@@ -44,10 +44,10 @@ export {
 } from './perturb/profile.js';
 
 // Leakage guard and audit
-export { fold } from './leakage/fold.js';
+export { fold } from './text/fold.js';
 export { createDetector, createValueDetector, createFactDetector, answerItems, type Detector, type Detection, type AnswerItem, type ValueSpec } from './leakage/detector.js';
-export { findNumbers, numberMatch, type NumberReading, type NumberMention } from './leakage/number-forms.js';
-export { findDates, type DateReading, type DateMention } from './leakage/date-forms.js';
+export { findNumbers, numberMatch, type NumberReading, type NumberMention } from './text/numbers.js';
+export { findDates, type DateReading, type DateMention } from './text/dates.js';
 export { createLeakGuard, guardChanges, type GuardChange } from './leakage/guard.js';
 export { guardContext, GuardContext, type Exposure } from './leakage/guard-context.js';
 export { classifyQuery, RELATED_TOP_K, type Relatedness } from './leakage/relatedness.js';

@@ -11,7 +11,7 @@
  * Every query is chosen with a generator seeded by world and task, so a suite is reproducible.
  */
 import { formatDate, withCommas } from '../format.js';
-import { fold } from '../leakage/fold.js';
+import { fold } from '../text/fold.js';
 import { Rng } from '../rng.js';
 import type { ColumnDef, TableDef, ThemeDef } from '../themes/_define.js';
 import type { Fact, Task } from '../world/types.js';

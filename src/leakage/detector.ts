@@ -13,10 +13,11 @@
  */
 import type { Cell, ValueType } from '../themes/_define.js';
 import type { Fact, Task } from '../world/types.js';
-import { findDates, type DateReading } from './date-forms.js';
 import { isLetterOrDigit } from '../text.js';
-import { alnum, fold } from './fold.js';
-import { findNumbers, numberMatch, type Span } from './number-forms.js';
+import { findDates, type DateReading } from '../text/dates.js';
+import { alnum, fold } from '../text/fold.js';
+import { findNumbers, numberMatch, type Span } from '../text/numbers.js';
+import { boundedCache } from '../util/bounded-cache.js';
 
 export type ItemKind = 'name' | 'number' | 'date';
 
@@ -211,16 +212,11 @@ interface Parsed {
 }
 
 /** Dates and numbers of recently scanned texts: every detector over the same text shares one parse. */
-const parsedCache = new Map<string, Parsed>();
-const PARSED_CACHE_LIMIT = 4096;
+const parsedCache = boundedCache<string, Parsed>(4096);
 
 function parse(folded: string): Parsed {
   let p = parsedCache.get(folded);
-  if (!p) {
-    p = { dates: findDates(folded) };
-    if (parsedCache.size >= PARSED_CACHE_LIMIT) parsedCache.clear();
-    parsedCache.set(folded, p);
-  }
+  if (!p) parsedCache.set(folded, (p = { dates: findDates(folded) }));
   return p;
 }
 

@@ -15,9 +15,11 @@ import { FictionError } from '../errors.js';
 import { formatShortDate } from '../format.js';
 import type { PageRecord, PassageRecord } from '../search/types.js';
 import type { SearchWorld } from '../search/world-index.js';
+import { alnum, fold } from '../text/fold.js';
+import { boundedCache } from '../util/bounded-cache.js';
 import type { Fact, Task } from '../world/types.js';
 import { createDetector, createFactDetector, createValueDetector, type Detection, type Detector } from './detector.js';
-import { alnum, fold } from './fold.js';
+import type { Relatedness } from './relatedness.js';
 import { shownPart } from './shown-part.js';
 
 /** Facts of a world, indexed once per open world and shared by every task's context. */
@@ -113,13 +115,14 @@ export class GuardContext {
   /** Page lines by page id, as `pageShows` answers: 0 not judged yet, 1 nothing, 2 the title, 3 the date. */
   private pageLines = new Uint8Array(64);
   private readonly pageFactCache = new Map<number, number[]>();
-  private readonly partCache = new Map<string, Exposure>();
+  private readonly partCache = boundedCache<string, Exposure>(4096);
   /** Snippet exposures by page, then passages and text: the same query gives the same snippets again. */
   private readonly snippetCache = new Map<number, RememberedSnippet[]>();
   private snippetCount = 0;
   private readonly titleCache = new Map<number, Exposure>();
   private readonly dateCache = new Map<string, Exposure>();
-  readonly relatedCache = new Map<string, unknown>();
+  /** Query classifications by folded query (relatedness.ts). */
+  readonly relatedCache = boundedCache<string, Relatedness>(4096);
 
   constructor(readonly world: SearchWorld, task: Task, private readonly facts: WorldFacts) {
     this.task = task;
@@ -271,11 +274,7 @@ export class GuardContext {
   partExposure(passage: PassageRecord, part: string): Exposure {
     const key = part === passage.text ? `${passage.id}` : `${passage.id}|${part}`;
     let e = this.partCache.get(key);
-    if (!e) {
-      e = this.partExposureUncached(passage, part);
-      if (this.partCache.size >= 4096) this.partCache.clear();
-      this.partCache.set(key, e);
-    }
+    if (!e) this.partCache.set(key, (e = this.partExposureUncached(passage, part)));
     return e;
   }
 

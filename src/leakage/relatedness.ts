@@ -10,11 +10,10 @@
  */
 import { prepareQuery } from '../search/query.js';
 import type { GuardContext } from './guard-context.js';
-import { fold } from './fold.js';
+import { fold } from '../text/fold.js';
 
 /** How many top results retrieval on the reduced query looks at. */
 export const RELATED_TOP_K = 5;
-const CACHE_LIMIT = 4096;
 
 export interface Relatedness {
   related: boolean;
@@ -30,7 +29,7 @@ export interface Relatedness {
 
 export function classifyQuery(ctx: GuardContext, queryText: string): Relatedness {
   const folded = fold(queryText);
-  const hit = ctx.relatedCache.get(folded) as Relatedness | undefined;
+  const hit = ctx.relatedCache.get(folded);
   if (hit) return hit;
   const detections = ctx.detector.scanFolded(folded);
   let reduced = folded;
@@ -43,7 +42,6 @@ export function classifyQuery(ctx: GuardContext, queryText: string): Relatedness
     answerInTop = top.some((c) => c.passages.some((p) => p.factIds.some((id) => ctx.answerFactIds.has(id))));
   }
   const result: Relatedness = { related: named.length > 0 && answerInTop, reduced, removed: detections.length, named, answerInTop };
-  if (ctx.relatedCache.size >= CACHE_LIMIT) ctx.relatedCache.clear();
   ctx.relatedCache.set(folded, result);
   return result;
 }

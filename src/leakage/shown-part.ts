@@ -4,7 +4,7 @@
  * passage, as a window ("... from the middle …"). A part shorter than MIN_PART characters is not
  * counted as shown (a short prefix such as a bare name appears in many places).
  */
-import type { Span } from './number-forms.js';
+import type { Span } from '../text/numbers.js';
 
 export const MIN_PART = 40;
 

@@ -1,13 +1,13 @@
 /**
  * Does a piece of agent text state a gold value? Numbers compare as numbers (within a relative
  * tolerance, whatever their format), ISO dates as dates (whatever their format), everything else as
- * normalised text. A number or date only counts when the text names exactly one, so listing many
- * guesses never matches.
+ * normalised text. A number or date only counts when the text names exactly one (text/stated.ts), so
+ * listing many guesses never matches.
  */
 import type { Cell } from '../themes/_define.js';
-import { ISO_DATE_RE, dateMentions, distinctDates } from './date-parse.js';
+import { ISO_DATE_RE } from '../text/dates.js';
+import { numbersEqual, statedDate, statedNumber } from '../text/stated.js';
 import { normalizeText } from './normalize.js';
-import { distinctNumbers, numbersEqual } from './number-parse.js';
 
 export type ValueKind = 'number' | 'date' | 'text' | 'empty';
 
@@ -20,23 +20,12 @@ export function kindOfCell(cell: Cell): ValueKind {
 
 const EMPTY_WORDS = new Set(['', 'n a', 'na', 'none', 'unknown', 'null', 'not available', 'not stated']);
 
-/** Text with the dates taken out, so "170,403 as of March 4, 2031" names one number. */
-function withoutDates(text: string): string {
-  let out = text;
-  const ms = dateMentions(text);
-  for (let i = ms.length - 1; i >= 0; i--) out = `${out.slice(0, ms[i]!.index)} ${out.slice(ms[i]!.index + ms[i]!.length)}`;
-  return out;
-}
-
 export function numberStated(text: string, gold: number, tolerance: number): boolean {
-  let nums = distinctNumbers(text);
-  if (nums.length > 1) nums = distinctNumbers(withoutDates(text));
-  return nums.length === 1 && numbersEqual(nums[0]!, gold, tolerance);
+  return statedNumber(text).some((v) => numbersEqual(v, gold, tolerance));
 }
 
 export function dateStated(text: string, gold: string): boolean {
-  const dates = distinctDates(text);
-  return dates.length === 1 && dates[0]!.includes(gold);
+  return statedDate(text).includes(gold);
 }
 
 /** Does `text` state the gold `cell`? (`alternatives` are other accepted texts, e.g. aliases.) */

@@ -10,11 +10,10 @@
  * A table without a key column, or with no rows, or no table at all, scores 0 with a reason.
  */
 import type { Cell } from '../themes/_define.js';
-import { distinctDates } from './date-parse.js';
+import { statedDate, statedNumber } from '../text/stated.js';
 import { parseMarkdownTables, type MarkdownTable } from './markdown-table.js';
 import { kindOfCell, valueMatches, type ValueKind } from './match-value.js';
 import { headerWithoutParens, normalizeHeader, normalizeText } from './normalize.js';
-import { distinctNumbers } from './number-parse.js';
 
 export interface Prf {
   precision: number;
@@ -78,11 +77,11 @@ export function mapColumns(columns: string[], header: string[]): number[] {
 /** A key cell's identity for dropping duplicate rows: its value as the column's kind reads it. */
 function keyOf(text: string, kind: ValueKind): string {
   if (kind === 'number') {
-    const n = distinctNumbers(text);
+    const n = statedNumber(text);
     if (n.length === 1) return `n:${n[0]}`;
   } else if (kind === 'date') {
-    const d = distinctDates(text);
-    if (d.length === 1) return `d:${d[0]!.join('|')}`;
+    const d = statedDate(text);
+    if (d.length > 0) return `d:${d.join('|')}`;
   }
   return `t:${normalizeText(text)}`;
 }

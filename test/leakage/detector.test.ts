@@ -1,8 +1,9 @@
 import { describe, it, expect } from 'vitest';
 import { createDetector, createValueDetector, answerItems, type Detector } from '../../src/leakage/detector.js';
-import { fold } from '../../src/leakage/fold.js';
+import { fold } from '../../src/text/fold.js';
 import { Rng } from '../../src/rng.js';
 import type { Task } from '../../src/world/types.js';
+import { DATE_FORMS, NUMBER_FORMS } from '../text/forms.js';
 import { CONTEXTS, disguise } from './disguise.js';
 
 const task = (answer: unknown[][], answerType: Task['answerType'], extra: Partial<Task> = {}) =>
@@ -150,6 +151,21 @@ describe('date answers', () => {
     const price = createDetector(task([[1999]], 'integer'));
     expectNoneFlagged(price, ['founded on June 3, 1999', 'founded 1999-06-03', '3 June 1999']);
     expect(price.scan('priced at $1,999').detections).toHaveLength(1);
+  });
+});
+
+describe('the table of forms (test/text/forms.ts, which the scorer is tested with too)', () => {
+  it.each(NUMBER_FORMS.map(({ value, what, forms }) => [what, value, forms] as const))('%s: every form of %d is caught, exactly', (_, value, forms) => {
+    const det = createDetector(task([[value]], Number.isInteger(value) ? 'integer' : 'real'));
+    const texts = disguise(forms, ['plain', 'upper', 'fullwidth', 'nbsp']);
+    const missed = texts.filter((t) => !det.scan(t).detections.some((d) => d.item === 0 && d.how === 'exact'));
+    expect(missed).toEqual([]);
+  });
+  it.each(DATE_FORMS.map(({ iso, forms }) => [iso, forms] as const))('every form of %s is caught as a full date', (iso, forms) => {
+    const det = createDetector(task([[iso]], 'date'));
+    const texts = disguise(forms, ['plain', 'upper', 'fullwidth', 'nbsp']);
+    const missed = texts.filter((t) => !det.scan(t).detections.some((d) => d.item === 0 && d.how === 'date' && d.strength === 'full'));
+    expect(missed).toEqual([]);
   });
 });
 

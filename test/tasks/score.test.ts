@@ -17,6 +17,8 @@ describe('short answers: format variants score 1', () => {
   it.each([
     '1,200,000', '1200000', '1200000.0', '1.2 million', '1.2M', '$1.2M', '1 200 000', '1.200.000', '1,200 thousand',
     '1,200,000 units', 'About 1.2 million units were sold.', '<answer>1.2 million</answer>',
+    // read by the detector's readers since the scorer shares them (text/stated.ts)
+    '1.2e6', '1 million 200 thousand', 'one million two hundred thousand', '1,200,000 units, more than any other one model',
   ])('integer 1,200,000 ← %j', (a) => {
     const s = scoreAnswer(integer, a);
     expect(s.reward).toBe(1);
@@ -28,7 +30,7 @@ describe('short answers: format variants score 1', () => {
   it.each(['12.5%', '12.50', '12.5 percent'])('percent 12.5 ← %j', (a) => expect(scoreAnswer(share, a).reward).toBe(1));
   it.each([
     'March 4, 2029', '2029-03-04', '4 March 2029', '4 Mar 2029', 'Mar 4, 2029', 'Mar. 4th, 2029', '03/04/2029', '4/3/2029',
-    '2029/03/04', 'It launched on March 4, 2029.', '<answer>2029-03-04</answer>',
+    '2029/03/04', 'It launched on March 4, 2029.', '<answer>2029-03-04</answer>', 'the fourth of march, 2029', 'March fourth, 2029',
   ])('date 2029-03-04 ← %j', (a) => {
     const s = scoreAnswer(date, a);
     expect(s.reward).toBe(1);

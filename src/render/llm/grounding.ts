@@ -15,12 +15,13 @@
  * invisible characters hide nothing. What a record states is analysed once per passage and page, and kept.
  */
 import { createHash } from 'node:crypto';
-import { alnum, fold } from '../../leakage/fold.js';
-import { findDates, type DateMention, type DateReading } from '../../leakage/date-forms.js';
-import { findNumbers } from '../../leakage/number-forms.js';
 import { findPage } from '../../search/web-extractor.js';
 import type { PassageRecord } from '../../search/types.js';
 import type { SearchWorld } from '../../search/world-index.js';
+import { findDates, type DateMention, type DateReading } from '../../text/dates.js';
+import { alnum, fold } from '../../text/fold.js';
+import { findNumbers } from '../../text/numbers.js';
+import { memoize } from '../../util/bounded-cache.js';
 import type { ParsedResult } from './parse-observation.js';
 import type { PromptRecord } from './records.js';
 import { separateWords, snippetParts, trimEdges } from './text.js';
@@ -144,18 +145,7 @@ function evidence(world: SearchWorld, r: PromptRecord): Claims[] {
 }
 
 /** The date mentions of a text (folded first), kept: date lines are few and come again and again. */
-const dateMemo = new Map<string, readonly DateMention[]>();
-const DATE_MEMO_LIMIT = 4096;
-
-function datesOf(text: string): readonly DateMention[] {
-  let d = dateMemo.get(text);
-  if (d === undefined) {
-    d = findDates(fold(text));
-    if (dateMemo.size >= DATE_MEMO_LIMIT) dateMemo.clear();
-    dateMemo.set(text, d);
-  }
-  return d;
-}
+const datesOf = memoize<string, readonly DateMention[]>(4096, (text) => findDates(fold(text)));
 
 /**
  * Names this grounding check in the cache (cache.ts `checked`): an answer stored by this check and

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { findDates } from '../../src/leakage/date-forms.js';
+import { findDates } from '../../src/text/dates.js';
 import { Rng } from '../../src/rng.js';
 
 describe('findDates', () => {

@@ -1,11 +1,13 @@
 /**
- * Unicode folding for the leak detector: every surface trick that leaves a word readable to a model
+ * Unicode folding, before any text form is read (by the leak detector, the scorer and the grounding
+ * check): every surface trick that leaves a word readable to a model
  * (case, accents, compatibility forms such as full-width digits or mathematical letters, digits of
  * other scripts, zero-width and control characters, look-alike Cyrillic and Greek letters, typographic
  * dashes, quotes and spaces)
- * folds to one plain lowercase form. The detector works on folded text only; its offsets are offsets
- * into the folded string.
+ * folds to one plain lowercase form. The readers of numbers and dates work on folded text only; their
+ * offsets are offsets into the folded string.
  */
+import { memoize } from '../util/bounded-cache.js';
 
 const SUPERSCRIPTS: Record<string, string> = {
   '⁰': '0', '¹': '1', '²': '2', '³': '3', '⁴': '4', '⁵': '5', '⁶': '6', '⁷': '7', '⁸': '8', '⁹': '9', '⁺': '+', '⁻': '-',
@@ -60,17 +62,11 @@ function asciiDigit(d: string): string {
  * become "^digits" so "10⁶" reads as "10^6".
  */
 export function fold(text: string): string {
-  const hit = cache.get(text);
-  if (hit !== undefined) return hit;
-  const out = foldUncached(text);
-  if (cache.size >= CACHE_LIMIT) cache.clear();
-  cache.set(text, out);
-  return out;
+  return foldCached(text);
 }
 
 /** Recently folded texts (passages are folded again and again by the guard and the audit). */
-const cache = new Map<string, string>();
-const CACHE_LIMIT = 8192;
+const foldCached = memoize<string, string>(8192, foldUncached);
 
 /**
  * Printable ASCII (most world and model text) folds to lowercase with ` as ' and runs of spaces as one:

@@ -1,10 +1,15 @@
 /**
- * Numbers in folded text, in every common surface form, read back to values: grouped digits
+ * Numbers in folded text (see fold.ts), in every common surface form, read back to values: grouped digits
  * ("1,200,000", "1 200 000", "1.200.000", "1'200'000"), decimals with a point or a comma, scale words
  * and abbreviations ("1.2 million", "1.2M", "$1.2m", "1.2 mn", "12k"), exponents ("1.2e6",
  * "1.2 x 10^6"), English number words ("one million two hundred thousand", "twelve hundred",
- * "one point two million"), and numbers written in parts ("1 million 200 thousand"). Units and currency signs around a number do not change its value
- * ("12.5%", "12.5 percent", "$899" read 12.5 and 899).
+ * "one point two million"), numbers written in parts ("1 million 200 thousand") and decimals without
+ * their zero (".5"). Units and currency signs around a number do not change its value ("12.5%",
+ * "12.5 percent", "$899" read 12.5 and 899). A minus sign is not part of a reading (a hyphen before a
+ * number is often a dash): `negativeAt` tells whether one is written before a mention.
+ *
+ * The one reader of numbers: the leak detector, the scorer (through stated.ts) and the grounding check
+ * of a world model's snippets all use it.
  *
  * Each reading keeps the precision it was written with, so a rounded form ("about 1.2 million") can be
  * told from a different value ("1.21 million"): see `numberMatch`.
@@ -110,19 +115,32 @@ function numberMatches(folded: string, wholeScan: boolean): RegExpExecArray[] {
   return out;
 }
 
+/** What may come before the point of ".5": nothing, or anything but a letter, a digit, a point, a comma or an apostrophe. */
+const BEFORE_LEADING_POINT = /[^\p{L}\p{N}.,']/u;
+
+/** Is the plain digit number `m` written after a point with nothing before it (".5", "$.5")? */
+function afterLeadingPoint(folded: string, m: RegExpExecArray): boolean {
+  const at = m.index!;
+  return m.groups!.plain !== undefined && !/[.,]/.test(m.groups!.plain) && folded[at - 1] === '.' && (at === 1 || BEFORE_LEADING_POINT.test(folded[at - 2]!));
+}
+
 function findDigitNumbers(folded: string, skip: readonly Span[], wholeScan = false): NumberMention[] {
   const out: NumberMention[] = [];
   for (const m of numberMatches(folded, wholeScan)) {
-    const start = m.index!;
-    const span = { start, end: start + m[0].length };
+    const point = afterLeadingPoint(folded, m);
+    const start = m.index! - (point ? 1 : 0);
+    const span = { start, end: m.index! + m[0].length };
     if (overlaps(span, skip)) continue;
     const g = m.groups!;
     const e = Number(g.e1 ?? g.e2 ?? 0);
     const scale = g.scale ? SCALES[g.scale]! : 0;
+    const ambiguousScale = g.scale !== undefined && AMBIGUOUS_SCALES.has(g.scale);
     const parts: (NumberReading & Span)[] = [];
-    const readings = digitReadings(g, e + scale, parts, start);
-    if (g.scale && AMBIGUOUS_SCALES.has(g.scale)) readings.push(...digitReadings(g, e, [], start));
-    out.push({ ...span, text: m[0], readings });
+    const readings = digitReadings(g, e + scale, parts, m.index!);
+    if (ambiguousScale) readings.push(...digitReadings(g, e, [], m.index!));
+    // ".5" is 0.5; the digits alone stay a reading too (the point may end a sentence).
+    if (point) readings.unshift(reading('0', g.plain!, e + scale), ...(ambiguousScale ? [reading('0', g.plain!, e)] : []));
+    out.push({ ...span, text: folded.slice(span.start, span.end), readings });
     if (parts.length > 1) for (const p of parts) out.push({ start: p.start, end: p.end, text: folded.slice(p.start, p.end), readings: [p] });
   }
   return out;
@@ -321,6 +339,17 @@ export function findNumbers(folded: string, skip: readonly Span[] = [], { sums =
   if (!sums) return found;
   const compound = compoundNumbers(found, folded);
   return compound.length === 0 ? found : [...found, ...compound].sort((a, b) => a.start - b.start || b.end - a.end);
+}
+
+/**
+ * A minus sign written before a number, maybe with a currency sign or code between ("-5", "- 5", "-$5",
+ * "$-5"), after no letter, digit, point or comma ("2029-2030" is a range).
+ */
+const MINUS_BEFORE = /(?:^|[^\p{L}\p{N}.,])(?:-\s?(?:us\$|usd ?|eur ?|[$€£¥])?|(?:us\$|usd ?|eur ?|[$€£¥])\s?-)\s?$/u;
+
+/** Is a minus sign written just before `start` in `folded` (a mention's start)? */
+export function negativeAt(folded: string, start: number): boolean {
+  return MINUS_BEFORE.test(folded.slice(Math.max(0, start - 10), start));
 }
 
 export type NumberMatch = 'exact' | 'rounded';

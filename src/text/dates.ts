@@ -1,11 +1,14 @@
 /**
- * Dates in folded text, in every common surface form: ISO ("2029-03-04", "2029/03/04", "2029.3.4"),
+ * Dates in folded text (see fold.ts), in every common surface form: ISO ("2029-03-04", "2029/03/04", "2029.3.4"),
  * month names ("march 4, 2029", "mar. 4 2029", "march 4th, 2029", "4 mar 2029", "4th of march 2029",
  * "the fourth of march, 2029", "04-mar-2029", "2029 march 4"), numeric dates in both orders
  * ("03/04/2029" reads as March 4 and as April 3; two-digit years too), and month-and-year mentions
  * ("march 2029", "mar 2029", "march of 2029", "2029-03", "03/2029"), which are partial.
+ *
+ * The one reader of dates: the leak detector, the scorer (through stated.ts) and the grounding check
+ * all use it.
  */
-import type { Span } from './number-forms.js';
+import type { Span } from './numbers.js';
 
 export interface DateReading {
   y: number;
@@ -19,6 +22,14 @@ export interface DateMention extends Span {
   readings: DateReading[];
   /** Month and year only. */
   partial: boolean;
+}
+
+/** A date as the world stores it. */
+export const ISO_DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A full reading as an ISO date ("2029-03-04"). */
+export function isoOf(r: DateReading): string {
+  return `${String(r.y).padStart(4, '0')}-${String(r.m).padStart(2, '0')}-${String(r.d ?? 1).padStart(2, '0')}`;
 }
 
 const MONTH_NAMES: [string, number][] = [

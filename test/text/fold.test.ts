@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { fold, alnum, foldFull } from '../../src/leakage/fold.js';
+import { fold, alnum, foldFull } from '../../src/text/fold.js';
 import { Rng } from '../../src/rng.js';
 
 describe('fold', () => {

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { findNumbers, numberMatch, reading } from '../../src/leakage/number-forms.js';
+import { findNumbers, numberMatch, reading } from '../../src/text/numbers.js';
 import { Rng } from '../../src/rng.js';
 
 const values = (text: string) => findNumbers(text).flatMap((n) => n.readings.map((r) => r.value));
