@@ -32,7 +32,7 @@ import { createHttpFetch } from '../src/render/llm/http-fetch.js';
 import { createLlmRenderer } from '../src/render/llm/llm-renderer.js';
 import { createRenderer } from '../src/render/renderer.js';
 import { callTool } from '../src/search/call-tool.js';
-import { createSession } from '../src/search/session.js';
+import { createSession } from '../src/compose.js';
 import { createSearchWorld, type SearchWorld } from '../src/search/world-index.js';
 import { generateWorld } from '../src/world/generate.js';
 

@@ -14,7 +14,7 @@ import { guardContext, type GuardContext } from '../leakage/guard-context.js';
 import type { SearchObservationJson } from '../render/observation.js';
 import { createRenderer, type Renderer } from '../render/renderer.js';
 import { callTool } from '../search/call-tool.js';
-import { createSession, type Session } from '../search/session.js';
+import { createSession, type Session } from '../compose.js';
 import { createSearchWorld, type SearchWorld } from '../search/world-index.js';
 import { listWorldFiles } from '../tasks/batch-tasks.js';
 import type { AnswerType, Task, TaskKind } from '../world/types.js';

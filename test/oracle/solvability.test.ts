@@ -7,7 +7,7 @@ import { budgetFor, solveBatch, type SolvabilityReport } from '../../src/oracle/
 import { oracleView, type Observation, type ToolFn } from '../../src/oracle/oracle-task.js';
 import { solveTask } from '../../src/oracle/solve.js';
 import { callTool } from '../../src/search/call-tool.js';
-import { createSession } from '../../src/search/session.js';
+import { createSession } from '../../src/compose.js';
 import { createSearchWorld } from '../../src/search/world-index.js';
 import { scoreAnswer } from '../../src/tasks/score.js';
 import { listThemes } from '../../src/themes/registry.js';

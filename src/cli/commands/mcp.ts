@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { callTool } from '../../search/call-tool.js';
-import { createSession } from '../../search/session.js';
+import { createSession } from '../../compose.js';
 import { checkCallLimits, DEFAULT_LIMITS } from '../../server/limits.js';
 import { createToolServer } from '../../server/mcp-tools.js';
 import type { Io } from '../main.js';

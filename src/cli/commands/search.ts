@@ -1,7 +1,7 @@
 /** `search --world WORLD [--task ID] [--page N] [--json] QUERY…`: one web_search call (several QUERY arguments: a batch). */
 import type { Command } from 'commander';
 import { callTool } from '../../search/call-tool.js';
-import { createSession } from '../../search/session.js';
+import { createSession } from '../../compose.js';
 import type { Io } from '../main.js';
 import { positiveInt } from '../options.js';
 import { profileFromOptions } from '../perturb-options.js';
