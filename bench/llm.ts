@@ -78,7 +78,7 @@ const beyondHeld = (calls: number[], before: { count: number }, after: { held: n
 };
 
 const llm = createLlmRenderer({ baseUrl, model: 'bench-model', cachePath: join(root, 'llm-cache.sqlite') });
-const template = createRenderer('template');
+const template = await createRenderer('template');
 const call = async (renderer: typeof template, job: (typeof jobs)[number], seed: number) => {
   const session = createSession(job.world, { renderer, seed });
   const c = process.cpuUsage();

@@ -31,7 +31,7 @@ export { RESULTS_PER_PAGE, SPARE_RESULTS } from './search/web-search.js';
 export type { PageRecord, PassageRecord, MatchedPassage, Candidate, Snippet, Hit, RenderedResult, PassageFilter, SnippetBuilder } from './search/types.js';
 
 // Rendering
-export { createRenderer, RENDERERS, type Renderer, type RendererFactory, type RenderSearchInput, type RenderSearchOutput } from './render/renderer.js';
+export { createRenderer, createRendererSync, RENDERERS, type Renderer, type RendererFactory, type RenderSearchInput, type RenderSearchOutput } from './render/renderer.js';
 export { templateRenderer, resultFromHit } from './render/template.js';
 export {
   formatSearch, formatSearchText, formatSearchJson, formatPageText, formatPageJson, NO_RESULTS,
