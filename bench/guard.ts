@@ -13,7 +13,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writeWorld } from '../src/db/write.js';
 import { callToolSync } from '../src/search/call-tool.js';
-import { createSession, type Session } from '../src/search/session.js';
+import { createSession, type Session } from '../src/compose.js';
 import { createSearchWorld, type SearchWorld } from '../src/search/world-index.js';
 import { generateWorld } from '../src/world/generate.js';
 

@@ -24,7 +24,7 @@ import { writeWorld } from '../src/db/write.js';
 import { createLlmRenderer } from '../src/render/llm/llm-renderer.js';
 import { createRenderer } from '../src/render/renderer.js';
 import { callTool } from '../src/search/call-tool.js';
-import { createSession } from '../src/search/session.js';
+import { createSession } from '../src/compose.js';
 import { createSearchWorld, type SearchWorld } from '../src/search/world-index.js';
 import { generateWorld } from '../src/world/generate.js';
 import { slow, startFakeOpenAi } from '../test/fake-openai.js';
@@ -66,7 +66,7 @@ for (let i = 0; jobs.length < queryCount && i < 50; i++) {
 const endpoint = await startFakeOpenAi(slow(latencyMs));
 const cachePath = join(root, 'llm-cache.sqlite');
 const llm = createLlmRenderer({ baseUrl: endpoint.baseUrl, model: 'bench-model', cachePath });
-const template = createRenderer('template');
+const template = await createRenderer('template');
 const call = async (renderer: typeof template, job: (typeof jobs)[number], seed: number) => {
   const session = createSession(job.world, { renderer, seed });
   const c = process.cpuUsage();

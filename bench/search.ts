@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { writeWorld } from '../src/db/write.js';
 import { callTool, callToolSync } from '../src/search/call-tool.js';
 import { prepareQuery } from '../src/search/query.js';
-import { createSession, type Session } from '../src/search/session.js';
+import { createSession, type Session } from '../src/compose.js';
 import { FIRST_PASSAGE_LIMIT, createSearchWorld, type SearchWorld } from '../src/search/world-index.js';
 import { generateWorld } from '../src/world/generate.js';
 

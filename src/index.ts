@@ -19,7 +19,8 @@ export type { WorldData, Task, Fact, Document, Passage, TaskKind } from './world
 
 // Search simulator
 export { callTool, callToolSync, type ToolResult, type ToolMeta, type CallOptions } from './search/call-tool.js';
-export { createSession, Session, DEFAULT_HISTORY_LIMIT, DEFAULT_HISTORY_CHARS, type SessionOptions, type HistoryEntry, type HistoryReader } from './search/session.js';
+export { createSession } from './compose.js';
+export { Session, DEFAULT_HISTORY_LIMIT, DEFAULT_HISTORY_CHARS, type SessionOptions, type HistoryEntry, type HistoryReader } from './search/session.js';
 export { createSearchWorld, SearchWorld, FIRST_PASSAGE_LIMIT } from './search/world-index.js';
 export { prepareQuery, normaliseQueryText, tokenise, buildMatch, MAX_QUERY_CHARS, MAX_QUERY_TOKENS, type PreparedQuery } from './search/query.js';
 export { buildSnippet, createSnippetBuilder, cutAtWord, SNIPPET_MAX_CHARS, SNIPPET_FILL_CHARS } from './search/snippet.js';
@@ -30,7 +31,7 @@ export { RESULTS_PER_PAGE, SPARE_RESULTS } from './search/web-search.js';
 export type { PageRecord, PassageRecord, MatchedPassage, Candidate, Snippet, Hit, RenderedResult, PassageFilter, SnippetBuilder } from './search/types.js';
 
 // Rendering
-export { createRenderer, RENDERERS, type Renderer, type RendererFactory, type RenderSearchInput, type RenderSearchOutput } from './render/renderer.js';
+export { createRenderer, createRendererSync, RENDERERS, type Renderer, type RendererFactory, type RenderSearchInput, type RenderSearchOutput } from './render/renderer.js';
 export { templateRenderer, resultFromHit } from './render/template.js';
 export {
   formatSearch, formatSearchText, formatSearchJson, formatPageText, formatPageJson, NO_RESULTS,

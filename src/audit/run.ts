@@ -14,7 +14,7 @@ import { guardContext, type GuardContext } from '../leakage/guard-context.js';
 import type { SearchObservationJson } from '../render/observation.js';
 import { createRenderer, type Renderer } from '../render/renderer.js';
 import { callTool } from '../search/call-tool.js';
-import { createSession, type Session } from '../search/session.js';
+import { createSession, type Session } from '../compose.js';
 import { createSearchWorld, type SearchWorld } from '../search/world-index.js';
 import { listWorldFiles } from '../tasks/batch-tasks.js';
 import type { AnswerType, Task, TaskKind } from '../world/types.js';
@@ -142,7 +142,7 @@ async function runQuery(run: TaskRun, meta: { world: string; theme: string }, su
 export async function auditWorld(file: string, opts: Omit<AuditOptions, 'worlds' | 'sample' | 'onWorld'> & { rendererInstance?: Renderer } = {}): Promise<WorldAudit> {
   const world: SearchWorld = createSearchWorld(file);
   try {
-    const renderer = opts.rendererInstance ?? createRenderer(opts.renderer ?? 'template', opts.rendererOptions);
+    const renderer = opts.rendererInstance ?? (await createRenderer(opts.renderer ?? 'template', opts.rendererOptions));
     const facts = loadFacts(world.world);
     const hosts = [...new Set(world.allPages().map((p) => p.site))].sort();
     const meta = { world: world.id, theme: world.world.theme.id };
@@ -190,7 +190,7 @@ export async function auditWorlds(opts: AuditOptions & { workers?: number }): Pr
   };
   const workers = Math.max(1, Math.min(opts.workers ?? 1, files.length));
   if (workers === 1) {
-    const renderer = createRenderer(opts.renderer ?? 'template', opts.rendererOptions);
+    const renderer = await createRenderer(opts.renderer ?? 'template', opts.rendererOptions);
     for (const [i, file] of files.entries()) take(await auditWorld(file, { ...opts, rendererInstance: renderer }), i);
   } else {
     await auditInWorkers(files, workers, { renderer: opts.renderer, rendererOptions: opts.rendererOptions, sizes: opts.sizes, followUps: opts.followUps }, take);

@@ -5,7 +5,7 @@
  * OPENAI_API_KEY, FICTIONWORLD_LLM_CACHE); settings.ts checks every value.
  *
  *   addLlmOptions(cmd)                      // after .option('--renderer <name>', ...)
- *   const renderer = rendererFromOptions(o) // in the action
+ *   const renderer = await rendererFromOptions(o) // in the action
  *   ... finally closeRenderer(renderer)
  *
  * `llmRendererOptions(o)` gives the plain options object for `createRenderer('llm', options)` (it can
@@ -38,7 +38,7 @@ export function llmRendererOptions(o: Readonly<Record<string, unknown>>): Record
 }
 
 /** The renderer `--renderer` names, with the world-model settings when it is `llm`. */
-export function rendererFromOptions(o: Readonly<Record<string, unknown>>): Renderer {
+export async function rendererFromOptions(o: Readonly<Record<string, unknown>>): Promise<Renderer> {
   const name = typeof o.renderer === 'string' ? o.renderer : 'template';
   return createRenderer(name, name === 'llm' ? llmRendererOptions(o) : undefined);
 }

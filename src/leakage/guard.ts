@@ -19,7 +19,7 @@ import type { GuardBackstopInput, GuardDecision, GuardSelectInput, GuardSelectio
 import { selectDefault } from '../search/guard-hook.js';
 import type { Candidate, Hit, RenderedResult, SnippetBuilder } from '../search/types.js';
 import type { SearchWorld } from '../search/world-index.js';
-import { resultFromHit } from '../render/template.js';
+import { resultFromHit } from '../search/result.js';
 import { exposes, guardContext, type Exposure, type GuardContext } from './guard-context.js';
 import { classifyQuery } from './relatedness.js';
 

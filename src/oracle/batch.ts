@@ -7,7 +7,7 @@
 import { FictionError } from '../errors.js';
 import { hash32 } from '../rng.js';
 import { callTool } from '../search/call-tool.js';
-import { createSession } from '../search/session.js';
+import { createSession } from '../compose.js';
 import { createSearchWorld } from '../search/world-index.js';
 import { listWorldFiles } from '../tasks/batch-tasks.js';
 import { scoreAnswer } from '../tasks/score.js';

@@ -3,6 +3,9 @@
  * renderer (template.ts) is the embedded default; the world-model renderer implements the same
  * interface. Whatever a renderer writes passes the perturbations and the guard's backstop after it.
  * Pages (web_extractor) always come from the world, never from a renderer.
+ *
+ * The world-model renderer's module (render/llm/, with its HTTP client, cache and prompts) is loaded
+ * only when one is created: the search core, and anything that only searches, never loads it.
  */
 import { FictionError } from '../errors.js';
 import type { GuardSelection } from '../search/guard-hook.js';
@@ -11,7 +14,6 @@ import type { HistoryReader } from '../search/session.js';
 import type { Hit, RenderedResult } from '../search/types.js';
 import type { SearchWorld } from '../search/world-index.js';
 import { templateRenderer } from './template.js';
-import { createLlmRenderer } from './llm/llm-renderer.js';
 
 export interface RenderSearchInput {
   world: SearchWorld;
@@ -41,16 +43,35 @@ export interface Renderer {
   renderSearch(input: RenderSearchInput): RenderSearchOutput | Promise<RenderSearchOutput>;
 }
 
-export type RendererFactory = (options?: Readonly<Record<string, unknown>>) => Renderer;
+/** Makes a renderer from its options: at once (the template), or after loading its module (the world model). */
+export type RendererFactory = (options?: Readonly<Record<string, unknown>>) => Renderer | Promise<Renderer>;
 
 /** Renderers known by name (`--renderer NAME`). */
 export const RENDERERS: Record<string, RendererFactory> = {
   template: () => templateRenderer,
-  llm: (options) => createLlmRenderer(options),
+  llm: async (options) => (await import('./llm/llm-renderer.js')).createLlmRenderer(options),
 };
 
-export function createRenderer(name = 'template', options?: Readonly<Record<string, unknown>>): Renderer {
-  const factory = Object.prototype.hasOwnProperty.call(RENDERERS, name) ? RENDERERS[name] : undefined;
-  if (!factory) throw new FictionError('BAD_INPUT', `unknown renderer "${String(name).slice(0, 40)}" (known: ${Object.keys(RENDERERS).join(', ')})`);
-  return factory(options);
+/** Renderers made without loading anything (what `createRendererSync` can name). */
+const AT_ONCE = new Set(['template']);
+
+function factory(name: string): RendererFactory {
+  const f = Object.prototype.hasOwnProperty.call(RENDERERS, name) ? RENDERERS[name] : undefined;
+  if (!f) throw new FictionError('BAD_INPUT', `unknown renderer "${String(name).slice(0, 40)}" (known: ${Object.keys(RENDERERS).join(', ')})`);
+  return f;
+}
+
+/** The renderer `name` names, with its options; a world model's module is loaded now, on first use. */
+export async function createRenderer(name = 'template', options?: Readonly<Record<string, unknown>>): Promise<Renderer> {
+  return factory(name)(options);
+}
+
+/**
+ * The renderer `name` names when it needs nothing loaded (the template): for a caller that cannot
+ * wait, such as a server context built in a worker thread. Any other name fails with a clear error.
+ */
+export function createRendererSync(name = 'template', options?: Readonly<Record<string, unknown>>): Renderer {
+  const f = factory(name);
+  if (!AT_ONCE.has(name)) throw new FictionError('BAD_INPUT', `renderer "${name}" loads its module: create it with await createRenderer("${name}")`);
+  return f(options) as Renderer;
 }

@@ -3,6 +3,10 @@
  * task it may be bound to, the seed and perturbation profile that make its faults replayable, the
  * renderer and optional guard, a call counter, and a bounded history of calls and observations
  * (which a world-model renderer reads to stay consistent, and which dumps as a JSONL trajectory).
+ * The renderer and guard are injected: this module loads neither a world model nor the leakage guard
+ * (src/compose.ts wires the defaults: `createSession` gives a session bound to a task the leakage
+ * guard). The template renderer, which loads nothing, is the default renderer. A session bound to a
+ * task is never made without a guard by omission: it needs a guard, or `guard: null` said outright.
  * The history is a plain array, oldest first, bounded by count (`historyLimit` calls) and by the
  * characters of the observation texts it holds (`historyChars`): the oldest calls drop out first, so
  * a server holding 10,000 sessions holds at most 10,000 × historyChars characters of observations.
@@ -10,9 +14,9 @@
 import { writeFileSync } from 'node:fs';
 import { FictionError } from '../errors.js';
 import { NO_PERTURBATION, parseProfile, type PerturbationProfile } from '../perturb/profile.js';
-import { createRenderer, type Renderer } from '../render/renderer.js';
+import type { Renderer } from '../render/renderer.js';
+import { templateRenderer } from '../render/template.js';
 import type { SearchGuard } from './guard-hook.js';
-import { createLeakGuard } from '../leakage/guard.js';
 import type { ObservationError } from '../render/observation.js';
 import type { ToolName } from '../tools/definitions.js';
 import type { SearchWorld } from './world-index.js';
@@ -50,7 +54,10 @@ export interface SessionOptions {
   /** Perturbation settings; unset keys are off. */
   profile?: Partial<PerturbationProfile>;
   renderer?: Renderer;
-  /** The guard of a bound session: the leakage guard by default; `null` turns it off (audits only). */
+  /**
+   * The guard of a bound session: `createSession` (src/compose.ts) gives the leakage guard by default;
+   * `null` turns it off (audits only). The constructor itself refuses a bound session without either.
+   */
   guard?: SearchGuard | null;
   /** Calls kept in the history (default DEFAULT_HISTORY_LIMIT; 0 keeps none). */
   historyLimit?: number;
@@ -88,6 +95,7 @@ export class Session implements HistoryReader {
     if (taskId !== null) {
       if (typeof taskId !== 'string' || taskId.length === 0 || taskId.length > 64) throw new FictionError('BAD_INPUT', 'task id must be a short string');
       if (!world.task(taskId)) throw new FictionError('NOT_FOUND', `task ${taskId} not found in world ${world.id}`);
+      if (opts.guard === undefined) throw new FictionError('BAD_INPUT', 'a session bound to a task needs a guard (createSession gives the leakage guard; guard: null turns it off)');
     }
     const seed = opts.seed ?? 0;
     if (!Number.isSafeInteger(seed)) throw new FictionError('BAD_INPUT', `session seed must be an integer, got ${String(seed).slice(0, 40)}`);
@@ -99,8 +107,8 @@ export class Session implements HistoryReader {
     this.taskId = taskId;
     this.seed = seed;
     this.profile = opts.profile ? parseProfile(opts.profile) : NO_PERTURBATION;
-    this.renderer = opts.renderer ?? createRenderer('template');
-    this.guard = opts.guard === null ? undefined : (opts.guard ?? (taskId !== null ? createLeakGuard() : undefined));
+    this.renderer = opts.renderer ?? templateRenderer;
+    this.guard = opts.guard ?? undefined;
     this.historyLimit = limit;
     this.historyChars = chars;
     if (taskId !== null) this.guard?.prepare?.(world, taskId);
@@ -162,8 +170,4 @@ export class Session implements HistoryReader {
       throw new FictionError('IO', `cannot write ${path}: ${(e as NodeJS.ErrnoException).code ?? 'error'}`, { cause: e });
     }
   }
-}
-
-export function createSession(world: SearchWorld, opts: SessionOptions = {}): Session {
-  return new Session(world, opts);
 }

@@ -4,7 +4,7 @@
  * build one directly and call the app in-process.
  */
 import { setMaxListeners } from 'node:events';
-import { createRenderer, type Renderer } from '../render/renderer.js';
+import { createRendererSync, type Renderer } from '../render/renderer.js';
 import { ComputePool } from './compute-pool.js';
 import { FictionError } from '../errors.js';
 import { DEFAULT_LIMITS, type ServerLimits } from './limits.js';
@@ -66,7 +66,7 @@ export function createServerContext(opts: ServerOptions): ServerContext {
   const limits: ServerLimits = { ...DEFAULT_LIMITS, ...opts.limits };
   const log = opts.logger ?? createLogger('info');
   const metrics = new Metrics();
-  const renderer = typeof opts.renderer === 'object' ? opts.renderer : createRenderer(opts.renderer ?? 'template');
+  const renderer = typeof opts.renderer === 'object' ? opts.renderer : createRendererSync(opts.renderer ?? 'template');
   const pool = new WorldPool(opts.worlds, limits.maxOpenWorlds, {
     onOpen: (id) => log.debug('world opened', { world: id }),
     onClose: (id) => log.debug('world closed', { world: id }),

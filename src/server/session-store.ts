@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { FictionError } from '../errors.js';
 import { PRESETS, parseProfile, type PerturbationProfile } from '../perturb/profile.js';
 import type { Renderer } from '../render/renderer.js';
-import { createSession, type Session } from '../search/session.js';
+import { createSession, type Session } from '../compose.js';
 import type { WorldPool } from './world-pool.js';
 
 export const SESSION_ID_RE = /^s_[A-Za-z0-9_-]{24}$/;

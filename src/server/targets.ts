@@ -5,7 +5,7 @@
  */
 import { FictionError } from '../errors.js';
 import { callTool, type ToolResult } from '../search/call-tool.js';
-import { createSession, type Session } from '../search/session.js';
+import { createSession, type Session } from '../compose.js';
 import type { ToolCall } from '../search/tool-args.js';
 import type { ServerContext } from './context.js';
 import { checkCallLimits } from './limits.js';

@@ -5,7 +5,7 @@ import { createChatModel } from '../../src/agent/chat-model.js';
 import { runAgent } from '../../src/agent/run-agent.js';
 import { memorySink, type TrajectoryLine } from '../../src/agent/trajectory.js';
 import { writeWorld } from '../../src/db/write.js';
-import { createSession } from '../../src/search/session.js';
+import { createSession } from '../../src/compose.js';
 import { createSearchWorld } from '../../src/search/world-index.js';
 import { generateWorld } from '../../src/world/generate.js';
 import type { Task, WorldData } from '../../src/world/types.js';

@@ -15,15 +15,15 @@ afterAll(async () => {
 });
 
 describe('llm options', () => {
-  it('parse into renderer settings, only those given', () => {
+  it('parse into renderer settings, only those given', async () => {
     const cmd = addLlmOptions(new Command('x').option('--renderer <name>', 'r', 'template').exitOverride());
     cmd.parse(['--renderer', 'llm', '--llm-base-url', 'http://h:1/v1', '--llm-model', 'm', '--llm-timeout-ms', '500', '--llm-cache', 'off'], { from: 'user' });
     expect(llmRendererOptions(cmd.opts())).toEqual({ baseUrl: 'http://h:1/v1', model: 'm', timeoutMs: '500', cachePath: 'off' });
-    const r = rendererFromOptions(cmd.opts()) as { name: string; settings?: { timeoutMs: number; cachePath: string | null } };
+    const r = (await rendererFromOptions(cmd.opts())) as { name: string; settings?: { timeoutMs: number; cachePath: string | null } };
     expect(r.name).toBe('llm');
     expect(r.settings).toMatchObject({ timeoutMs: 500, cachePath: null });
     closeRenderer(r as never);
-    expect(rendererFromOptions({ renderer: 'template' }).name).toBe('template');
+    expect((await rendererFromOptions({ renderer: 'template' })).name).toBe('template');
   });
 });
 

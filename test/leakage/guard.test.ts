@@ -10,7 +10,7 @@ import { guardContext, splitShown } from '../../src/leakage/guard-context.js';
 import { classifyQuery } from '../../src/leakage/relatedness.js';
 import type { SearchObservationJson } from '../../src/render/observation.js';
 import { callToolSync } from '../../src/search/call-tool.js';
-import { createSession } from '../../src/search/session.js';
+import { createSession } from '../../src/compose.js';
 import { createSearchWorld, type SearchWorld } from '../../src/search/world-index.js';
 import type { PassageRecord } from '../../src/search/types.js';
 import type { Task } from '../../src/world/types.js';

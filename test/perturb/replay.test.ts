@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { callTool, callToolSync, type ToolResult } from '../../src/search/call-tool.js';
 import { prepareQuery } from '../../src/search/query.js';
-import { createSession } from '../../src/search/session.js';
+import { createSession } from '../../src/compose.js';
 import type { SearchWorld } from '../../src/search/world-index.js';
 import { PRESETS, type PerturbationProfile } from '../../src/perturb/profile.js';
 import type { SearchObservationJson } from '../../src/render/observation.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FictionError } from '../../src/errors.js';
 import { formatPageJson, formatPageText, formatSearch, formatSearchJson, formatSearchText, type QueryBlock } from '../../src/render/observation.js';
-import { createRenderer } from '../../src/render/renderer.js';
+import { createRenderer, createRendererSync } from '../../src/render/renderer.js';
 import { resultFromHit, templateRenderer } from '../../src/render/template.js';
 import type { RenderedResult } from '../../src/search/types.js';
 
@@ -80,15 +80,25 @@ describe('page observation', () => {
 });
 
 describe('renderers', () => {
-  it('the template renderer writes each hit as its page states it', () => {
+  it('the template renderer writes each hit as its page states it', async () => {
     const page = { id: 7, url: 'https://x.example/p', title: 'P - X', site: 'x.example', published: null, kind: 'entity' };
     const hit = { candidate: { page, score: 1, passages: [] }, snippet: { text: 'S.', passageIds: [3, 4] } };
     expect(resultFromHit(hit)).toEqual({ documentId: 7, url: page.url, title: page.title, snippet: 'S.', date: null, site: 'x.example', passageIds: [3, 4] });
-    expect(createRenderer('template')).toBe(templateRenderer);
+    expect(await createRenderer('template')).toBe(templateRenderer);
+    expect(createRendererSync('template')).toBe(templateRenderer);
   });
 
-  it('an unknown renderer is a one-line BAD_INPUT error', () => {
-    expect(() => createRenderer('toString')).toThrow(FictionError);
-    expect(() => createRenderer('gpt')).toThrow(/unknown renderer "gpt" \(known: template/);
+  it('an unknown renderer is a one-line BAD_INPUT error', async () => {
+    await expect(createRenderer('toString')).rejects.toThrow(FictionError);
+    await expect(createRenderer('gpt')).rejects.toThrow(/unknown renderer "gpt" \(known: template, llm\)$/);
+    expect(() => createRendererSync('gpt')).toThrow(/unknown renderer "gpt"/);
+  });
+
+  it('the world model is made by name once its module loads; the synchronous form names only the template', async () => {
+    const r = await createRenderer('llm', { baseUrl: 'http://127.0.0.1:9/v1', model: 'm', cachePath: null });
+    expect(r.name).toBe('llm');
+    (r as { close?: () => void }).close?.();
+    await expect(createRenderer('llm', { baseUrl: 'not a url', model: 'm', cachePath: null })).rejects.toThrow(/llm base URL is not a URL/);
+    expect(() => createRendererSync('llm')).toThrow(/renderer "llm" loads its module: create it with await createRenderer\("llm"\)/);
   });
 });

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { writeWorld } from '../../src/db/write.js';
 import { PRESETS } from '../../src/perturb/profile.js';
 import { callToolSync, type ToolResult } from '../../src/search/call-tool.js';
-import { createSession } from '../../src/search/session.js';
+import { createSession } from '../../src/compose.js';
 import { createSearchWorld } from '../../src/search/world-index.js';
 import { listThemes } from '../../src/themes/registry.js';
 import { generateWorld } from '../../src/world/generate.js';

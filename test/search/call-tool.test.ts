@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { FictionError } from '../../src/errors.js';
 import { callTool, callToolSync, type ToolResult } from '../../src/search/call-tool.js';
 import type { SearchGuard } from '../../src/search/guard-hook.js';
-import { createSession, type SessionOptions } from '../../src/search/session.js';
+import { createSession, type SessionOptions } from '../../src/compose.js';
 import type { SearchWorld } from '../../src/search/world-index.js';
 import type { PageObservationJson, SearchObservationJson } from '../../src/render/observation.js';
 import { resultFromHit } from '../../src/render/template.js';

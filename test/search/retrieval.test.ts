@@ -4,7 +4,7 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { callToolSync } from '../../src/search/call-tool.js';
 import { prepareQuery } from '../../src/search/query.js';
-import { createSession } from '../../src/search/session.js';
+import { createSession } from '../../src/compose.js';
 import { createSearchWorld } from '../../src/search/world-index.js';
 import { listThemes } from '../../src/themes/registry.js';
 import { sampleWorlds, smartphoneWorld } from './sample-worlds.js';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { callToolSync } from '../../src/search/call-tool.js';
-import { createSession, DEFAULT_HISTORY_CHARS, type HistoryEntry } from '../../src/search/session.js';
+import { createSession } from '../../src/compose.js';
+import { DEFAULT_HISTORY_CHARS, Session, type HistoryEntry } from '../../src/search/session.js';
 import { selectDefault, type SearchGuard } from '../../src/search/guard-hook.js';
 import { withWorld } from './sample-worlds.js';
 
@@ -65,6 +66,21 @@ describe('session history', () => {
       expect(prepared).toEqual([[world.id, taskId]]);
       // a guard without the hook is fine too
       expect(() => createSession(world, { taskId, guard: { selectResults: selectDefault, backstop: (i) => [...i.results] } })).not.toThrow();
+    });
+  });
+
+  it('createSession guards a bound session with the leakage guard; the Session class refuses a bound session without a guard said', () => {
+    withWorld((world) => {
+      const taskId = world.taskIds()[0]!;
+      const guarded = createSession(world, { taskId });
+      expect(typeof guarded.guard?.selectResults).toBe('function');
+      expect(typeof guarded.guard?.prepare).toBe('function');
+      expect(createSession(world, { taskId, guard: null }).guard).toBeUndefined();
+      expect(createSession(world).guard).toBeUndefined();
+      expect(createSession(world).renderer.name).toBe('template');
+      expect(() => new Session(world, { taskId })).toThrow(/a session bound to a task needs a guard/);
+      expect(new Session(world, { taskId, guard: null }).guard).toBeUndefined();
+      expect(new Session(world).guard).toBeUndefined();
     });
   });
 

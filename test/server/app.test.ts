@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import type { Renderer } from '../../src/render/renderer.js';
 import { callTool } from '../../src/search/call-tool.js';
-import { createSession } from '../../src/search/session.js';
+import { createSession } from '../../src/compose.js';
 import { createSearchWorld } from '../../src/search/world-index.js';
 import { tempDir } from '../helpers.js';
 import { testServer, worldsDir } from './fixtures.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRenderer } from '../../src/render/renderer.js';
+import { createRendererSync } from '../../src/render/renderer.js';
 import { callTool } from '../../src/search/call-tool.js';
 import { RateLimiter } from '../../src/server/rate-limit.js';
 import { SessionStore } from '../../src/server/session-store.js';
@@ -14,7 +14,7 @@ function store(opts: { ttlMs?: number; maxSessions?: number; historyLimit?: numb
   const pool = new WorldPool(dir, 1);
   const sessions = new SessionStore(pool, {
     ttlMs: opts.ttlMs ?? 60_000, maxSessions: opts.maxSessions ?? 10, historyLimit: opts.historyLimit ?? 64,
-    renderer: createRenderer('template'), now: () => t,
+    renderer: createRendererSync('template'), now: () => t,
   });
   return { pool, sessions, advance: (ms: number) => void (t += ms) };
 }

@@ -9,7 +9,7 @@ import { createChatModel } from '../../agent/chat-model.js';
 import { DEFAULT_MAX_TURNS, runAgent } from '../../agent/run-agent.js';
 import { fileSink, type TrajectoryLine } from '../../agent/trajectory.js';
 import { FictionError } from '../../errors.js';
-import { createSession } from '../../search/session.js';
+import { createSession } from '../../compose.js';
 import type { Io } from '../main.js';
 import { positiveInt } from '../options.js';
 import { profileFromOptions } from '../perturb-options.js';

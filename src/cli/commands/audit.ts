@@ -22,7 +22,7 @@ export function registerAudit(program: Command, io: Io): void {
     .option('--workers <w>', 'worker threads (default 1)', positiveInt('--workers'), 1)
     .option('--quiet', 'no progress on stderr', false)
     .action(async (o) => {
-      closeRenderer(rendererFromOptions(o)); // an unknown renderer or bad settings fail before any world is opened
+      closeRenderer(await rendererFromOptions(o)); // an unknown renderer or bad settings fail before any world is opened
       const started = performance.now();
       const progress = o.quiet ? undefined : createProgress(io.err, Boolean(process.stderr.isTTY));
       const summary = await auditWorlds({

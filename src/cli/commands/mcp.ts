@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { callTool } from '../../search/call-tool.js';
-import { createSession } from '../../search/session.js';
+import { createSession } from '../../compose.js';
 import { checkCallLimits, DEFAULT_LIMITS } from '../../server/limits.js';
 import { createToolServer } from '../../server/mcp-tools.js';
 import type { Io } from '../main.js';
@@ -18,7 +18,7 @@ export function registerMcp(program: Command, _io: Io): void {
   addSessionOptions(addLlmOptions(cmd), { help: 'bind the session to a task (turns the leakage guard on)' }).action(async (o) => {
     // stdout carries the protocol: nothing else may be written there.
     const profile = profileFromOptions(o);
-    const renderer = rendererFromOptions(o);
+    const renderer = await rendererFromOptions(o);
     const world = openSessionWorld(o);
     try {
       const session = createSession(world, { taskId: o.task ?? null, seed: o.sessionSeed, profile, renderer });

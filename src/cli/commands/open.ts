@@ -1,7 +1,7 @@
 /** `open --world WORLD [--task ID] [--json] URL`: one web_extractor call. */
 import type { Command } from 'commander';
 import { callTool } from '../../search/call-tool.js';
-import { createSession } from '../../search/session.js';
+import { createSession } from '../../compose.js';
 import type { Io } from '../main.js';
 import { profileFromOptions } from '../perturb-options.js';
 import { addSessionOptions, openSessionWorld } from '../session-options.js';

@@ -1,7 +1,7 @@
 /** `search --world WORLD [--task ID] [--page N] [--json] QUERY…`: one web_search call (several QUERY arguments: a batch). */
 import type { Command } from 'commander';
 import { callTool } from '../../search/call-tool.js';
-import { createSession } from '../../search/session.js';
+import { createSession } from '../../compose.js';
 import type { Io } from '../main.js';
 import { positiveInt } from '../options.js';
 import { profileFromOptions } from '../perturb-options.js';
@@ -18,7 +18,7 @@ export function registerSearch(program: Command, io: Io): void {
     .option('--renderer <name>', 'renderer of the results (template, llm)', 'template');
   addSessionOptions(addLlmOptions(cmd), { help: 'bind the session to a task (turns the leakage guard on)' }).action(async (queries: string[], o) => {
     const profile = profileFromOptions(o);
-    const renderer = rendererFromOptions(o);
+    const renderer = await rendererFromOptions(o);
     const world = openSessionWorld(o);
     try {
       const session = createSession(world, { taskId: o.task ?? null, seed: o.sessionSeed, profile, renderer });

@@ -32,7 +32,7 @@ export function registerServe(program: Command, io: Io): void {
       maxOpenWorlds: o.maxOpenWorlds, maxSessions: o.maxSessions, sessionTtlMs: o.sessionTtl * 1000,
       rateLimit: o.rateLimit, rateBurst: o.rateBurst ?? Math.max(1, o.rateLimit * 2),
     };
-    const renderer = rendererFromOptions(o);
+    const renderer = await rendererFromOptions(o);
     try {
       const running = await startServer({
         worlds: o.worlds, host: o.host, port: o.port, adminToken: o.adminToken ?? process.env.FICTIONWORLD_ADMIN_TOKEN,

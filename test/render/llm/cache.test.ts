@@ -6,7 +6,7 @@ import { createLlmRenderer, type LlmRendererOptions } from '../../../src/render/
 import { prepareRequest } from '../../../src/render/llm/prompt.js';
 import type { GuardBackstopInput, SearchGuard } from '../../../src/search/guard-hook.js';
 import { callTool } from '../../../src/search/call-tool.js';
-import { createSession, type SessionOptions } from '../../../src/search/session.js';
+import { createSession, type SessionOptions } from '../../../src/compose.js';
 import { tempDir } from '../../helpers.js';
 import { answerWell, startFakeOpenAi, type FakeEndpoint } from '../../fake-openai.js';
 import { llmTestWorld, openTestWorld } from './world-fixture.js';

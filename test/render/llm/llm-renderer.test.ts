@@ -6,7 +6,7 @@ import { FORMAT_REMINDER } from '../../../src/render/llm/prompt.js';
 import { createRenderer } from '../../../src/render/renderer.js';
 import type { SearchObservationJson } from '../../../src/render/observation.js';
 import { callTool, type ToolResult } from '../../../src/search/call-tool.js';
-import { createSession } from '../../../src/search/session.js';
+import { createSession } from '../../../src/compose.js';
 import { disguise } from '../../leakage/disguise.js';
 import { expectResultsAgreeWithWorld, expectWellFormedSearch } from '../../search/well-formed.js';
 import {
@@ -40,7 +40,7 @@ async function search(r: ReturnType<typeof renderer>, query: string, taskId: str
 
 /** The template's observation for the same call (what a fallback must equal). */
 async function templateText(query: string, taskId: string | null = null): Promise<string> {
-  const session = createSession(world, { renderer: createRenderer('template'), taskId });
+  const session = createSession(world, { renderer: await createRenderer('template'), taskId });
   return (await callTool(session, { name: 'web_search', arguments: { query } })).text;
 }
 

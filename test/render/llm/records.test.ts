@@ -4,7 +4,7 @@ import { buildRecords, formatRecords, RECORD_CHARS } from '../../../src/render/l
 import type { RenderSearchInput, Renderer } from '../../../src/render/renderer.js';
 import { templateRenderer } from '../../../src/render/template.js';
 import { callTool } from '../../../src/search/call-tool.js';
-import { createSession } from '../../../src/search/session.js';
+import { createSession } from '../../../src/compose.js';
 import type { Hit, PassageRecord } from '../../../src/search/types.js';
 import { llmTestWorld, openTestWorld } from './world-fixture.js';
 
