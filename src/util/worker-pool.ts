@@ -70,6 +70,9 @@ export async function runPool<J, R>(p: PoolRun<J, R>): Promise<void> {
       workerData: { module: p.module.href },
       minThreads: p.workers,
       maxThreads: p.workers,
+      // Workers go back to their event loop between jobs instead of blocking in Atomics.wait: with atomics,
+      // 1,000 worlds peaked at 656 MB RSS (memory freed only on event-loop turns piled up), without, 278 MB.
+      useAtomics: false,
     });
     try {
       await Promise.all(
