@@ -17,11 +17,12 @@ import { callTool } from '../search/call-tool.js';
 import { createSession, type Session } from '../compose.js';
 import { createSearchWorld, type SearchWorld } from '../search/world-index.js';
 import { listWorldFiles } from '../tasks/batch-tasks.js';
+import { runPool, taskModule } from '../util/worker-pool.js';
 import type { AnswerType, Task, TaskKind } from '../world/types.js';
 import { AuditAccumulator, type AuditSummary } from './figures.js';
 import { judgeResults, type LeakFinding } from './judge.js';
-import { auditInWorkers } from './parallel.js';
 import { buildSuites, DEFAULT_SIZES, type SuiteName, type SuiteSizes } from './suites.js';
+import type { AuditJob } from './worker.js';
 
 export interface SideFigures {
   results: number;
@@ -188,12 +189,12 @@ export async function auditWorlds(opts: AuditOptions & { workers?: number }): Pr
     acc.add(audit);
     opts.onWorld?.(i + 1, files.length, audit);
   };
-  const workers = Math.max(1, Math.min(opts.workers ?? 1, files.length));
-  if (workers === 1) {
-    const renderer = await createRenderer(opts.renderer ?? 'template', opts.rendererOptions);
-    for (const [i, file] of files.entries()) take(await auditWorld(file, { ...opts, rendererInstance: renderer }), i);
-  } else {
-    await auditInWorkers(files, workers, { renderer: opts.renderer, rendererOptions: opts.rendererOptions, sizes: opts.sizes, followUps: opts.followUps }, take);
-  }
+  const options = { renderer: opts.renderer, rendererOptions: opts.rendererOptions, sizes: opts.sizes, followUps: opts.followUps };
+  let renderer: Renderer | undefined; // one instance for the whole run in the calling thread
+  await runPool({
+    jobs: files.map((file): AuditJob => ({ file, options })), workers: Math.min(opts.workers ?? 1, files.length),
+    module: taskModule(import.meta.url, './worker'), onResult: take, describe: (job) => job.file,
+    local: async (job) => auditWorld(job.file, { ...opts, rendererInstance: (renderer ??= await createRenderer(opts.renderer ?? 'template', opts.rendererOptions)) }),
+  });
   return acc.summary();
 }

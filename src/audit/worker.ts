@@ -1,17 +1,10 @@
-/** Worker thread body: audits the world files the main thread hands it, one message per world. */
-import { parentPort } from 'node:worker_threads';
-import { auditWorld } from './run.js';
-import type { WorkerJob } from './parallel.js';
+/** Task module for `auditWorlds` in worker threads: audits one world file per job. */
+import { poolTask } from '../util/worker-pool.js';
+import { auditWorld, type AuditOptions } from './run.js';
 
-parentPort!.on('message', async (job: WorkerJob | null) => {
-  if (job === null) {
-    parentPort!.close();
-    return;
-  }
-  try {
-    parentPort!.postMessage({ ok: true, audit: await auditWorld(job.file, job.options) });
-  } catch (e) {
-    const err = e as { code?: string; message?: string };
-    parentPort!.postMessage({ ok: false, file: job.file, code: err.code ?? 'INTERNAL', message: err.message ?? String(e) });
-  }
-});
+export interface AuditJob {
+  file: string;
+  options: Pick<AuditOptions, 'renderer' | 'rendererOptions' | 'sizes' | 'followUps'>;
+}
+
+export default poolTask((job: AuditJob) => auditWorld(job.file, job.options));

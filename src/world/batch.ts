@@ -6,9 +6,9 @@
 import { accessSync, constants, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { Worker } from 'node:worker_threads';
-import { FictionError, type ErrorCode } from '../errors.js';
+import { FictionError } from '../errors.js';
 import { getTheme } from '../themes/registry.js';
+import { runPool, taskModule } from '../util/worker-pool.js';
 import { buildOne, type BuildJob } from './build-one.js';
 import { themeFor, type GenerateOptions } from './generate.js';
 import { describeWorldFile, readManifest, writeManifest, type ManifestEntry } from './manifest.js';
@@ -126,14 +126,12 @@ export async function generateBatch(o: BatchOptions): Promise<BatchSummary> {
   };
   report();
   const jobs: BuildJob[] = todo.map((index) => ({ dir: o.out, seed: o.seed, index, options }));
-  const workers = Math.max(1, Math.min(o.workers ?? availableParallelism(), jobs.length || 1));
   try {
-    if (workers === 1) {
-      for (const job of jobs) {
-        onEntry(buildOne(job));
-        if (done % 16 === 0) await new Promise((r) => setImmediate(r));
-      }
-    } else await runInWorkers(jobs, workers, onEntry);
+    await runPool({
+      jobs, workers: Math.min(o.workers ?? availableParallelism(), jobs.length),
+      module: taskModule(import.meta.url, './batch-worker'), local: buildOne,
+      onResult: onEntry, describe: (job) => `world ${worldId(job.seed, job.index)}`,
+    });
   } finally {
     writeManifest(o.out, manifest.values());
   }
@@ -153,40 +151,4 @@ function safeDescribe(file: string): ManifestEntry | undefined {
   } catch {
     return undefined;
   }
-}
-
-function workerUrl(): URL {
-  return import.meta.url.endsWith('.ts') ? new URL('./batch-worker-entry.mjs', import.meta.url) : new URL('./batch-worker.js', import.meta.url);
-}
-
-type WorkerReply = { ok: true; entry: ManifestEntry } | { ok: false; index: number; code: ErrorCode; message: string };
-
-/** Hand jobs to `n` workers one at a time (dynamic balancing); first failure stops the batch. */
-function runInWorkers(jobs: BuildJob[], n: number, onEntry: (e: ManifestEntry) => void): Promise<void> {
-  return new Promise((resolve, reject) => {
-    let next = 0;
-    let live = n;
-    let failed: Error | undefined;
-    const finish = (w: Worker) => {
-      w.postMessage(null);
-      if (--live === 0) (failed ? reject(failed) : resolve());
-    };
-    const feed = (w: Worker) => {
-      if (failed || next >= jobs.length) finish(w);
-      else w.postMessage(jobs[next++]);
-    };
-    for (let k = 0; k < n; k++) {
-      const w = new Worker(workerUrl());
-      w.on('message', (msg: WorkerReply) => {
-        if (msg.ok) onEntry(msg.entry);
-        else failed ??= new FictionError(msg.code, msg.message);
-        feed(w);
-      });
-      w.on('error', (e) => {
-        if (!failed) failed = new FictionError('INTERNAL', `worker failed: ${e.message}`, { cause: e });
-        if (--live === 0) reject(failed);
-      });
-      feed(w);
-    }
-  });
 }

@@ -141,10 +141,13 @@ describe('audit command', () => {
     const dir = tempDir('fw-audit-workers-');
     for (const [i, w] of sampleWorlds().slice(0, 2).entries()) copyFileSync(w.path, join(dir, `w5-00000${i}.sqlite`));
     const small = { sizes: { related: 2, unrelated: 2, adversarial: 3 }, followUps: 2 };
-    const one = await auditWorlds({ worlds: dir, workers: 1, ...small });
-    const two = await auditWorlds({ worlds: dir, workers: 2, ...small });
+    const seen: string[][] = [[], []];
+    const one = await auditWorlds({ worlds: dir, workers: 1, ...small, onWorld: (done, total, a) => seen[0]!.push(`${done}/${total} ${a.world}`) });
+    const two = await auditWorlds({ worlds: dir, workers: 2, ...small, onWorld: (done, total, a) => seen[1]!.push(`${done}/${total} ${a.world}`) });
     expect(two).toEqual(one);
     expect(one.worlds).toBe(2);
+    expect(seen[1]).toEqual(seen[0]);
+    expect(seen[0]!.map((s) => s.slice(0, 4))).toEqual(['1/2 ', '2/2 ']);
   });
 
   it('refuses a folder without worlds', async () => {
