@@ -51,10 +51,10 @@ module.exports = {
     {
       name: 'world-model-from-the-top',
       comment:
-        'Only the top layers (cli, server, audit), the composition root and the package entry import the world-model renderer statically; ' +
+        'Only the top layers (cli, server, audit, the reference agent), the composition root and the package entry import the world-model renderer statically; ' +
         'render/renderer.ts loads it with import() on demand.',
       severity: 'error',
-      from: { path: '^src/', pathNot: ['^src/(cli|server|audit|render/llm)/', '^src/(compose|index)[.]ts$'] },
+      from: { path: '^src/', pathNot: ['^src/(cli|server|audit|agent|render/llm)/', '^src/(compose|index)[.]ts$'] },
       to: { path: '^src/render/llm/', dependencyTypesNot: [...TYPE_ONLY, 'dynamic-import'] },
     },
     {
