@@ -1,7 +1,7 @@
 /** The load bench's setup: a folder of generated worlds, sample queries and URLs per world, a spawned server. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -51,8 +51,6 @@ export interface SpawnedServer {
   rss(): Promise<number>;
   /** CPU seconds the server process has used (user + system), from /proc; NaN elsewhere. */
   cpuSeconds(): number;
-  /** CPU seconds per thread id (the main thread's id is the pid), from /proc; empty elsewhere. */
-  threadCpuSeconds(): Map<number, number>;
   stop(): Promise<number | null>;
 }
 
@@ -101,20 +99,6 @@ async function spawnListening(argv: string[], logFile?: string): Promise<Spawned
     },
     cpuSeconds() {
       return statCpuSeconds(`/proc/${child.pid}/stat`);
-    },
-    threadCpuSeconds() {
-      const out = new Map<number, number>();
-      let tids: string[] = [];
-      try {
-        tids = readdirSync(`/proc/${child.pid}/task`);
-      } catch {
-        /* no /proc */
-      }
-      for (const tid of tids) {
-        const s = statCpuSeconds(`/proc/${child.pid}/task/${tid}/stat`);
-        if (!Number.isNaN(s)) out.set(Number(tid), s); // a thread that ended meanwhile has no file
-      }
-      return out;
     },
     async stop() {
       child.kill('SIGTERM');

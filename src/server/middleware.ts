@@ -76,7 +76,7 @@ export function rateLimit(ctx: ServerContext): MiddlewareHandler {
     const key = rateKey(c, ctx.adminToken);
     const wait = ctx.limiter.take(key);
     if (wait > 0) {
-      ctx.metrics.count('fictionworld_rate_limited_total', 'Requests refused by the rate limiter.');
+      ctx.metrics.rateLimited.inc();
       return replyError(c, 'RATE_LIMITED', `too many requests: retry in ${wait} s`, wait);
     }
     await next();

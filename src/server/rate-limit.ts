@@ -1,8 +1,9 @@
 /**
  * Rate limiting per key (a session, an API key or a client address): a token bucket each, refilled at
- * `rate` per second up to `burst`. The table of buckets is bounded: past `maxKeys`, the buckets touched
- * longest ago are dropped (a dropped key simply starts again with a full bucket).
+ * `rate` per second up to `burst`. The table of buckets is a bounded cache: past `maxKeys`, the buckets
+ * touched longest ago are dropped (a dropped key simply starts again with a full bucket).
  */
+import { boundedCache, type BoundedCache } from '../util/bounded-cache.js';
 
 export interface RateLimiterOptions {
   /** Tokens per second; 0 turns the limiter off. */
@@ -18,16 +19,15 @@ interface Bucket {
 }
 
 export class RateLimiter {
-  private readonly buckets = new Map<string, Bucket>();
+  private readonly buckets: BoundedCache<string, Bucket>;
   private readonly rate: number;
   private readonly burst: number;
-  private readonly maxKeys: number;
   private readonly now: () => number;
 
   constructor(opts: RateLimiterOptions) {
     this.rate = Math.max(0, opts.rate);
     this.burst = Math.max(1, opts.burst);
-    this.maxKeys = opts.maxKeys ?? 100_000;
+    this.buckets = boundedCache<string, Bucket>(opts.maxKeys ?? 100_000);
     this.now = opts.now ?? (() => performance.now());
   }
 
@@ -48,16 +48,14 @@ export class RateLimiter {
   take(key: string): number {
     if (!this.enabled) return 0;
     const t = this.now();
-    let b = this.buckets.get(key);
+    let b = this.buckets.get(key); // a hit is now the most recently used
     if (b) {
       b.tokens = Math.min(this.burst, b.tokens + ((t - b.at) / 1000) * this.rate);
       b.at = t;
-      this.buckets.delete(key); // re-inserted below: Map order is recency order
     } else {
       b = { tokens: this.burst, at: t };
-      if (this.buckets.size >= this.maxKeys) this.buckets.delete(this.buckets.keys().next().value!);
+      this.buckets.set(key, b);
     }
-    this.buckets.set(key, b);
     if (b.tokens >= 1) {
       b.tokens -= 1;
       return 0;

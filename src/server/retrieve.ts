@@ -16,9 +16,11 @@
 import { FictionError } from '../errors.js';
 import type { ObservationError, SearchObservationJson } from '../render/observation.js';
 import { MAX_PAGE } from '../search/tool-args.js';
+import type { ToolResult } from '../search/call-tool.js';
+import type { ToolCall } from '../search/tool-args.js';
 import type { ServerContext } from './context.js';
 import { checkQueryLength } from './limits.js';
-import { checkTarget, checkTargetAnywhere, openTarget, runToolCall, type CallTarget, type TargetSpec } from './targets.js';
+import type { TargetSpec } from './search-core.js';
 
 export const DEFAULT_TOPK = 3;
 
@@ -54,10 +56,7 @@ function stringList(value: unknown, field: string, length?: number): string[] {
   return value as string[];
 }
 
-/**
- * Check a /retrieve body and the URL's target; throws BAD_INPUT with a one-line message. In the
- * multi-core mode the targets are checked by their workers: call checkRetrieveTargets next.
- */
+/** Check a /retrieve body and its targets (that they exist too); throws with a one-line message. */
 export function parseRetrieve(ctx: ServerContext, body: Record<string, unknown>, url: TargetSpec): RetrieveRequest {
   const queries = stringList(body.queries, 'queries');
   if (queries.length === 0) throw bad('"queries" must not be empty');
@@ -77,17 +76,8 @@ export function parseRetrieve(ctx: ServerContext, body: Record<string, unknown>,
   if (body.worlds !== undefined) targets = stringList(body.worlds, 'worlds', queries.length).map((world) => ({ world }));
   else if (body.sessions !== undefined) targets = stringList(body.sessions, 'sessions', queries.length).map((session) => ({ session }));
   else targets = queries.map(() => ({ ...url }));
-  if (!ctx.compute) for (const t of new Set(targets.map((t) => JSON.stringify(t)))) checkTarget(ctx, JSON.parse(t) as TargetSpec);
+  for (const t of new Set(targets.map((t) => JSON.stringify(t)))) ctx.core.checkTarget(JSON.parse(t) as TargetSpec);
   return { queries, topk, returnScores: rs, targets };
-}
-
-/** The targets' check of parseRetrieve when the core runs in worker threads (same order, same errors). */
-export async function checkRetrieveTargets(ctx: ServerContext, req: RetrieveRequest): Promise<RetrieveRequest> {
-  if (!ctx.compute) return req;
-  const distinct = [...new Set(req.targets.map((t) => JSON.stringify(t)))];
-  // One target: its first query's own open reports the same error, before anything runs (no extra hop).
-  if (distinct.length > 1) for (const t of distinct) await checkTargetAnywhere(ctx, JSON.parse(t) as TargetSpec);
-  return req;
 }
 
 const contentsOf = (title: string, text: string) => `"${title}"\n${text}`;
@@ -97,11 +87,11 @@ export interface RetrievedQuery {
   error: ObservationError | null;
 }
 
-/** One query's documents at an open target (in this thread, or in the worker that owns the target). */
-export async function retrieveOne(ctx: ServerContext, target: CallTarget, query: string, topk: number): Promise<{ docs: ScoredDocument[]; error: ObservationError | null }> {
+/** One query's documents, `run` making the web_search calls at one open target (search-core.ts). */
+export async function retrieveAt(run: (call: ToolCall) => Promise<ToolResult>, query: string, topk: number): Promise<RetrievedQuery> {
   const docs: ScoredDocument[] = [];
   for (let page = 1; page <= MAX_PAGE && docs.length < topk; page++) {
-    const r = await runToolCall(ctx, target, { name: 'web_search', arguments: { query, page } });
+    const r = await run({ name: 'web_search', arguments: { query, page } });
     const block = (r.json as SearchObservationJson).queries[0];
     const error = r.error ?? block?.error;
     if (error) {
@@ -125,21 +115,9 @@ export async function retrieve(ctx: ServerContext, req: RetrieveRequest): Promis
   for (let i = 0; i < req.queries.length; i++) {
     // A big batch is many searches: let other requests in between queries rather than hold the event loop.
     if (i > 0) await new Promise((resolve) => setImmediate(resolve));
-    if (ctx.compute) {
-      const spec = req.targets[i]!;
-      const { docs, error } = await ctx.compute.at<RetrievedQuery>(spec, { op: 'retrieve', spec, query: req.queries[i]!, topk: req.topk });
-      result.push(req.returnScores ? docs : docs.map((d) => d.document));
-      errors.push(error);
-      continue;
-    }
-    const target = openTarget(ctx, req.targets[i]!);
-    try {
-      const { docs, error } = await retrieveOne(ctx, target, req.queries[i]!, req.topk);
-      result.push(req.returnScores ? docs : docs.map((d) => d.document));
-      errors.push(error);
-    } finally {
-      target.release();
-    }
+    const { docs, error } = await ctx.core.retrieve(req.targets[i]!, req.queries[i]!, req.topk);
+    result.push(req.returnScores ? docs : docs.map((d) => d.document));
+    errors.push(error);
   }
   return errors.some((e) => e !== null) ? { result, errors } : { result };
 }

@@ -80,8 +80,8 @@ function taskOf(value: unknown): string | null {
   return value;
 }
 
-/** The answer to a create beyond the session limit (here, or counted over worker threads: app.ts). */
-export function sessionLimitReached(max: number): FictionError {
+/** The answer to a create beyond the session limit. */
+function sessionLimitReached(max: number): FictionError {
   return new FictionError('UNAVAILABLE', `the server holds its maximum of ${max} sessions: close some or retry later`);
 }
 
@@ -101,8 +101,9 @@ export class SessionStore {
     return this.slots.size;
   }
 
-  /** A new session; `id` is given by a caller that routes by it (the compute pool), else drawn at random. */
-  create(spec: SessionSpec, id = `s_${randomBytes(18).toString('base64url')}`): StoredSession {
+  /** A new session, with a random id. */
+  create(spec: SessionSpec): StoredSession {
+    const id = `s_${randomBytes(18).toString('base64url')}`;
     const seed = seedOf(spec.seed);
     const taskId = taskOf(spec.task);
     const profile = profileOf(spec.profile);

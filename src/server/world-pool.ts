@@ -1,7 +1,8 @@
 /**
  * The worlds of one folder, opened read-only on demand. Handles are reference-counted (a session pins
- * its world; a one-off call holds it for the call) and kept in a least-recently-used table: past
- * `capacity`, idle handles are closed, oldest first. Only world ids (`w<seed>-<index>`) are ever turned
+ * its world; a one-off call holds it for the call) and kept in a bounded least-recently-used cache of
+ * `capacity` worlds. A world the cache lets go is closed at once when idle; a world in use is never
+ * closed under its users: it stays open (and shared) until its last user releases it. Only world ids (`w<seed>-<index>`) are ever turned
  * into paths, so no request can name a file outside the folder.
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -9,6 +10,7 @@ import { join, resolve } from 'node:path';
 import { FictionError, isFictionError } from '../errors.js';
 import { WORLD_ID_RE } from '../db/locate.js';
 import { createSearchWorld, type SearchWorld } from '../search/world-index.js';
+import { boundedCache, type BoundedCache } from '../util/bounded-cache.js';
 import { MANIFEST, readManifest } from '../world/manifest.js';
 
 export interface WorldHandle {
@@ -46,7 +48,11 @@ export function checkWorldId(id: unknown): string {
 export class WorldPool {
   readonly dir: string;
   readonly capacity: number;
-  private readonly entries = new Map<string, Entry>();
+  /** The most recently used worlds, idle or in use. */
+  private readonly recent: BoundedCache<string, Entry>;
+  /** Worlds the cache let go while in use: closed when their last user releases them. */
+  private readonly evictedInUse = new Map<string, Entry>();
+  private closingAll = false;
   private readonly events: WorldPoolEvents;
   private listing: { stamp: string; worlds: WorldSummary[] } | undefined;
   opens = 0;
@@ -58,11 +64,18 @@ export class WorldPool {
     this.dir = resolve(dir);
     this.capacity = capacity;
     this.events = events;
+    this.recent = boundedCache<string, Entry>({
+      max: capacity,
+      onEvict: (entry, id) => {
+        if (entry.refs > 0 && !this.closingAll) this.evictedInUse.set(id, entry);
+        else this.close(id, entry);
+      },
+    });
   }
 
   /** Open handles (idle and in use). */
   get openCount(): number {
-    return this.entries.size;
+    return this.recent.size + this.evictedInUse.size;
   }
 
   private pathOf(id: string): string {
@@ -72,7 +85,7 @@ export class WorldPool {
   /** Does the folder hold world `id`? (Checks the id first.) */
   exists(id: unknown): boolean {
     const checked = checkWorldId(id);
-    if (this.entries.has(checked)) return true;
+    if (this.recent.has(checked) || this.evictedInUse.has(checked)) return true;
     const p = this.pathOf(checked);
     return existsSync(p) && statSync(p).isFile();
   }
@@ -85,17 +98,21 @@ export class WorldPool {
 
   acquire(id: unknown): WorldHandle {
     const checked = this.require(id);
-    let entry = this.entries.get(checked);
-    if (entry) {
-      this.entries.delete(checked); // re-inserted: Map order is recency order
+    let entry = this.recent.get(checked);
+    if (!entry) {
+      // Back into the cache: a world still in use since the cache let it go, else a newly opened one.
+      entry = this.evictedInUse.get(checked);
+      this.evictedInUse.delete(checked);
+      if (!entry) {
+        entry = { world: this.open(checked), refs: 0 };
+        this.opens++;
+        this.events.onOpen?.(checked);
+      }
+      entry.refs++; // before it goes in: the cache may let another world go, never this one
+      this.recent.set(checked, entry);
     } else {
-      entry = { world: this.open(checked), refs: 0 };
-      this.opens++;
-      this.events.onOpen?.(checked);
+      entry.refs++;
     }
-    this.entries.set(checked, entry);
-    entry.refs++;
-    this.evict();
     let released = false;
     const e = entry;
     return {
@@ -104,7 +121,10 @@ export class WorldPool {
         if (released) return;
         released = true;
         e.refs--;
-        if (e.refs === 0) this.evict();
+        if (e.refs === 0 && this.evictedInUse.get(checked) === e) {
+          this.evictedInUse.delete(checked);
+          this.close(checked, e);
+        }
       },
     };
   }
@@ -126,17 +146,6 @@ export class WorldPool {
     return world;
   }
 
-  /** Close idle handles, least recently used first, until the table is within capacity. */
-  private evict(): void {
-    if (this.entries.size <= this.capacity) return;
-    for (const [id, entry] of this.entries) {
-      if (this.entries.size <= this.capacity) break;
-      if (entry.refs > 0) continue;
-      this.entries.delete(id);
-      this.close(id, entry);
-    }
-  }
-
   private close(id: string, entry: Entry): void {
     try {
       entry.world.close();
@@ -149,8 +158,14 @@ export class WorldPool {
 
   /** Close every handle (shutdown). */
   closeAll(): void {
-    for (const [id, entry] of this.entries) this.close(id, entry);
-    this.entries.clear();
+    this.closingAll = true;
+    try {
+      this.recent.clear(); // closes each (onEvict)
+      for (const [id, entry] of this.evictedInUse) this.close(id, entry);
+      this.evictedInUse.clear();
+    } finally {
+      this.closingAll = false;
+    }
   }
 
   /** The worlds of the folder: from its manifest when it has one, else from the file names. */

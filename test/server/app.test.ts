@@ -198,7 +198,7 @@ describe('sessions ending during a call', () => {
     const url = worlds[0]!.documents[1]!.url;
     const open = s.post(`/v1/open?session=${session}`, { url });
     // The call has claimed its index (its world held), and is asleep in its simulated latency.
-    await vi.waitFor(() => expect(s.ctx.sessions.get(session).session.callCount).toBe(1), { timeout: 5000, interval: 5 });
+    await vi.waitFor(() => expect(s.ctx.core.describeSession(session).calls).toBe(1), { timeout: 5000, interval: 5 });
     expect((await s.request(`/v1/sessions/${session}`, { method: 'DELETE' })).status).toBe(200);
     // Another world opens: the pool keeps one idle handle, and W0's would be the one to go.
     expect((await s.post(`/v1/search?world=${W1}`, { query: 'price' })).status).toBe(200);
@@ -206,7 +206,7 @@ describe('sessions ending during a call', () => {
     expect(res.status).toBe(200);
     expect(await res.text()).toContain(`URL: ${url}`);
     // Once the call is over, nothing holds W0: it is closed like any idle handle over the limit.
-    expect(s.ctx.pool.openCount).toBe(1);
+    expect(s.ctx.core.stats().openWorlds).toBe(1);
     s.ctx.close();
   });
 

@@ -1,4 +1,4 @@
-/** SIGTERM on a spawned `fictionworld serve` (core in the HTTP thread, or in two worker threads): in-flight requests finish, new ones are refused, the process exits 0. */
+/** SIGTERM on a spawned `fictionworld serve`: in-flight requests finish, new ones are refused, the process exits 0. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { describe, expect, it, vi } from 'vitest';
 import { startServer } from '../../src/server/listen.js';
@@ -9,8 +9,8 @@ import { worldsDir } from './fixtures.js';
 const { dir, worlds } = worldsDir(1);
 const W0 = worlds[0]!.meta.world_id;
 
-function spawnServer(threads: number): Promise<{ child: ChildProcess; url: string; stderr: () => string; exited: Promise<number | null> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, 'serve', '--worlds', dir, '--port', '0', '--threads', String(threads)], { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'] });
+function spawnServer(): Promise<{ child: ChildProcess; url: string; stderr: () => string; exited: Promise<number | null> }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, 'serve', '--worlds', dir, '--port', '0'], { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
   child.stderr!.on('data', (d: Buffer) => void (err += d.toString()));
@@ -25,9 +25,9 @@ function spawnServer(threads: number): Promise<{ child: ChildProcess; url: strin
   });
 }
 
-describe.each([1, 2])('serve --threads %i: SIGTERM drains', (threads) => {
+describe('serve: SIGTERM drains', () => {
   it('finishes in-flight requests, refuses new ones, closes and exits 0', async () => {
-    const { child, url, stderr, exited } = await spawnServer(threads);
+    const { child, url, stderr, exited } = await spawnServer();
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     // a session whose calls really wait 1.5 s (simulated latency with sleep)
     const profile = { latencyRate: 1, latencyMinMs: 1500, latencyMaxMs: 1500, sleep: true };
@@ -50,9 +50,9 @@ describe.each([1, 2])('serve --threads %i: SIGTERM drains', (threads) => {
   });
 });
 
-describe.each([1, 2])('--threads %i: a call still asleep when the drain timeout runs out', (threads) => {
+describe('a call still asleep when the drain timeout runs out', () => {
   it('is abandoned: shutdown completes and the call ends, not a minute later', async () => {
-    const running = await startServer({ worlds: dir, port: 0, threads, logger: createLogger('silent'), limits: { drainTimeoutMs: 300 } });
+    const running = await startServer({ worlds: dir, port: 0, logger: createLogger('silent'), limits: { drainTimeoutMs: 300 } });
     const profile = { latencyRate: 1, latencyMinMs: 60_000, latencyMaxMs: 60_000, sleep: true };
     const created = await fetch(`${running.url}/v1/sessions`, { method: 'POST', body: JSON.stringify({ world: W0, profile }) });
     const { session } = (await created.json()) as { session: string };
@@ -61,8 +61,7 @@ describe.each([1, 2])('--threads %i: a call still asleep when the drain timeout 
       () => 'connection closed',
     );
     await new Promise((r) => setTimeout(r, 200));
-    // Before, a worker's shutdown waited for the sleeping call (a minute here; up to the 600-s cap),
-    // and in the HTTP thread the sleep kept the stopped process alive as long.
+    // Without the core's abort on close, the sleep would keep the stopped process alive a minute.
     await running.shutdown();
     expect(await call).toBe('connection closed');
     await vi.waitFor(() => expect(running.ctx.inFlight).toBe(0), { timeout: 5000, interval: 20 });

@@ -1,8 +1,7 @@
 /**
  * One core, four edges: the same input gives the same observation from the CLI (`search`, `open`),
  * HTTP (`/v1/search`, `/v1/open`), MCP over streamable HTTP (`/mcp`) and MCP over stdio (`mcp`),
- * as text and as JSON, for a fresh session and for one bound to a task with a perturbation profile;
- * with the search core in the HTTP thread (`threads: 1`) and in worker threads (`threads: 2`).
+ * as text and as JSON, for a fresh session and for one bound to a task with a perturbation profile.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../src/server/listen.js';
@@ -54,10 +53,9 @@ const calls: Call[] = [
   { tool: 'web_extractor', args: { url: 'https://nowhere.example/x' } },
 ];
 
-describe.each([1, 2])('same input, same observation on every edge (threads: %i)', (threads) => {
+describe('same input, same observation on every edge', () => {
   beforeAll(async () => {
-    server = await startServer({ worlds: dir, port: 0, logger: createLogger('silent'), threads });
-    expect(server.ctx.compute?.size ?? 1).toBe(threads);
+    server = await startServer({ worlds: dir, port: 0, logger: createLogger('silent') });
   });
   afterAll(async () => {
     await server.shutdown();

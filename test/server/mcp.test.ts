@@ -155,35 +155,29 @@ describe('MCP over streamable HTTP (/mcp)', () => {
     expect(trajectory.trim().split('\n').map((l) => JSON.parse(l).tool)).toEqual(['web_search', 'web_extractor']);
   });
 
-  it('refuses a missing or bad target of a tool call with an HTTP status, in one process or with worker threads', async () => {
-    const threaded = await startServer({ worlds: dir, port: 0, logger: createLogger('silent'), threads: 2 });
-    try {
-      for (const url of [server.url, threaded.url]) {
-        const call = { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'web_search', arguments: { query: 'launch price' } } };
-        const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
-        const post = (q: string) => fetch(`${url}/mcp${q}`, { method: 'POST', headers, body: JSON.stringify(call) });
-        expect((await post('')).status).toBe(400);
-        expect((await post('?world=../../etc')).status).toBe(400);
-        expect((await post(`?world=${W0}&session=s_aaaaaaaaaaaaaaaaaaaaaaaa`)).status).toBe(400);
-        const missingWorld = await post('?world=w11-999999');
-        expect(missingWorld.status).toBe(404);
-        expect(await missingWorld.json()).toMatchObject({ error: { code: 'NOT_FOUND' } });
-        expect((await post('?session=s_aaaaaaaaaaaaaaaaaaaaaaaa')).status).toBe(404);
-        // calls that never reach the target (an unknown tool, no params, a notification, bad JSON) still find it missing
-        for (const other of [{ ...call, params: { name: 'no_such_tool', arguments: {} } }, { jsonrpc: '2.0', id: 3, method: 'tools/call' }, { jsonrpc: '2.0', method: 'tools/call', params: call.params }]) {
-          const r = await fetch(`${url}/mcp?world=w11-999999`, { method: 'POST', headers, body: JSON.stringify(other) });
-          expect(r.status).toBe(404);
-        }
-        expect((await fetch(`${url}/mcp?world=w11-999999`, { method: 'POST', headers, body: '{"jsonrpc":' })).status).toBe(404);
-        const ok = await post(`?world=${W0}`);
-        expect(ok.status).toBe(200);
-        const body = (await ok.json()) as { result: { content: { text: string }[]; isError?: boolean } };
-        expect(body.result.isError ?? false).toBe(false);
-        expect(body.result.content[0]!.text).toMatch(/^Results for "launch price":/);
-      }
-    } finally {
-      await threaded.shutdown();
+  it('refuses a missing or bad target of a tool call with an HTTP status', async () => {
+    const url = server.url;
+    const call = { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'web_search', arguments: { query: 'launch price' } } };
+    const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+    const post = (q: string) => fetch(`${url}/mcp${q}`, { method: 'POST', headers, body: JSON.stringify(call) });
+    expect((await post('')).status).toBe(400);
+    expect((await post('?world=../../etc')).status).toBe(400);
+    expect((await post(`?world=${W0}&session=s_aaaaaaaaaaaaaaaaaaaaaaaa`)).status).toBe(400);
+    const missingWorld = await post('?world=w11-999999');
+    expect(missingWorld.status).toBe(404);
+    expect(await missingWorld.json()).toMatchObject({ error: { code: 'NOT_FOUND' } });
+    expect((await post('?session=s_aaaaaaaaaaaaaaaaaaaaaaaa')).status).toBe(404);
+    // calls that never reach the target (an unknown tool, no params, a notification, bad JSON) still find it missing
+    for (const other of [{ ...call, params: { name: 'no_such_tool', arguments: {} } }, { jsonrpc: '2.0', id: 3, method: 'tools/call' }, { jsonrpc: '2.0', method: 'tools/call', params: call.params }]) {
+      const r = await fetch(`${url}/mcp?world=w11-999999`, { method: 'POST', headers, body: JSON.stringify(other) });
+      expect(r.status).toBe(404);
     }
+    expect((await fetch(`${url}/mcp?world=w11-999999`, { method: 'POST', headers, body: '{"jsonrpc":' })).status).toBe(404);
+    const ok = await post(`?world=${W0}`);
+    expect(ok.status).toBe(200);
+    const body = (await ok.json()) as { result: { content: { text: string }[]; isError?: boolean } };
+    expect(body.result.isError ?? false).toBe(false);
+    expect(body.result.content[0]!.text).toMatch(/^Results for "launch price":/);
   });
 
   it('refuses a missing or bad target before speaking MCP, and GET/DELETE', async () => {

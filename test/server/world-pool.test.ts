@@ -39,6 +39,25 @@ describe('WorldPool', () => {
     pool.closeAll();
   });
 
+  it('a world let go by the cache while in use is still the one shared handle, and is closed once', () => {
+    const closed: string[] = [];
+    const pool = new WorldPool(dir, 1, { onClose: (id) => closed.push(id) });
+    const pinned = pool.acquire(ids[0]);
+    pool.acquire(ids[1]).release(); // the cache keeps ids[1]; ids[0] stays open for its user
+    const again = pool.acquire(ids[0]); // back into the cache: ids[1] (idle) goes
+    expect(again.world).toBe(pinned.world);
+    expect(pool.opens).toBe(2);
+    expect(closed).toEqual([ids[1]]);
+    expect(pool.exists(ids[0])).toBe(true);
+    pinned.release();
+    again.release();
+    expect(closed).toEqual([ids[1]]); // idle, within capacity: kept
+    expect(pool.openCount).toBe(1);
+    pool.closeAll();
+    expect(closed).toEqual([ids[1], ids[0]]);
+    expect(pool.openCount).toBe(0);
+  });
+
   it('shares one handle per world between users', () => {
     const pool = new WorldPool(dir, 4);
     const a = pool.acquire(ids[0]);

@@ -1,5 +1,4 @@
-/** `serve --worlds DIR [--host H] [--port P] [--admin-token T] [--renderer …] [--threads N]`: the HTTP API, /retrieve and /mcp until SIGTERM. */
-import { availableParallelism } from 'node:os';
+/** `serve --worlds DIR [--host H] [--port P] [--admin-token T] [--renderer …]`: the HTTP API, /retrieve and /mcp until SIGTERM, in one thread. */
 import type { Command } from 'commander';
 import { FictionError } from '../../errors.js';
 import { DEFAULT_LIMITS, type ServerLimits } from '../../server/limits.js';
@@ -23,7 +22,6 @@ export function registerServe(program: Command, io: Io): void {
     .option('--session-ttl <seconds>', 'a session unused this long expires', positiveInt('--session-ttl'), DEFAULT_LIMITS.sessionTtlMs / 1000)
     .option('--rate-limit <n>', 'requests per second per session, key or address (0: off)', nonNegativeInt('--rate-limit'), DEFAULT_LIMITS.rateLimit)
     .option('--rate-burst <n>', 'burst above the rate', positiveInt('--rate-burst'))
-    .option('--threads <n>', 'worker threads running the search core (default: the number of cores; 1: in the HTTP thread)', positiveInt('--threads'), availableParallelism())
     .option('--log-level <level>', `${LOG_LEVELS.join(', ')}`, 'info');
   addLlmOptions(cmd).action(async (o) => {
     if (o.port > 65535) throw new FictionError('BAD_INPUT', `--port must be at most 65535, got ${o.port}`);
@@ -36,7 +34,7 @@ export function registerServe(program: Command, io: Io): void {
     try {
       const running = await startServer({
         worlds: o.worlds, host: o.host, port: o.port, adminToken: o.adminToken ?? process.env.FICTIONWORLD_ADMIN_TOKEN,
-        renderer, limits, logger: createLogger(o.logLevel), threads: o.threads,
+        renderer, limits, logger: createLogger(o.logLevel),
       });
       io.out(`listening on ${running.url}\n`);
       await new Promise<void>((resolve) => {
