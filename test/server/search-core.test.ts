@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createRenderer } from '../../src/render/renderer.js';
 import { callTool } from '../../src/search/call-tool.js';
-import { createSession } from '../../src/search/session.js';
+import { createSession } from '../../src/compose.js';
 import { createSearchWorld } from '../../src/search/world-index.js';
 import { DEFAULT_LIMITS } from '../../src/server/limits.js';
 import { createLogger } from '../../src/server/log.js';
