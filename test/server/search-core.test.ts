@@ -1,7 +1,7 @@
 /** The search core without HTTP: what every route calls, with the same results the tool gives. */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createRenderer } from '../../src/render/renderer.js';
+import { createRendererSync } from '../../src/render/renderer.js';
 import { callTool } from '../../src/search/call-tool.js';
 import { createSession } from '../../src/compose.js';
 import { createSearchWorld } from '../../src/search/world-index.js';
@@ -15,7 +15,7 @@ const W0 = worlds[0]!.meta.world_id;
 
 const core = (ended: string[] = [], calls: string[] = []) =>
   createLocalCore({
-    worlds: dir, renderer: createRenderer('template'), limits: { ...DEFAULT_LIMITS, maxOpenWorlds: 1 }, log: createLogger('silent'),
+    worlds: dir, renderer: createRendererSync('template'), limits: { ...DEFAULT_LIMITS, maxOpenWorlds: 1 }, log: createLogger('silent'),
     onCall: (r) => calls.push(r.meta.tool), onSessionEnd: (reason) => ended.push(reason),
   });
 
