@@ -50,7 +50,7 @@ describe('layers', () => {
       'src/render/template.ts': 'export const t = 1;\n',
       'src/render/renderer.ts': "export const load = () => import('./llm/llm.js');\n",
       'src/render/llm/llm.ts': 'export type Llm = string;\nexport const llm = 1;\n',
-      'src/agent/agent.ts': "import { llm } from '../render/llm/llm.js';\nexport const a = llm;\n",
+      'src/tasks/agent.ts': "import { llm } from '../render/llm/llm.js';\nexport const a = llm;\n",
       'src/db/open.ts': 'export const open = 1;\n',
       'src/world/types.ts': 'export type W = number;\n',
       'src/world/generate.ts': 'export const gen = 1;\n',
@@ -74,7 +74,7 @@ describe('layers', () => {
       'resolvable: src/missing.ts → ./nowhere.js',
       'search-core-alone: src/search/session.ts → src/leakage/guard.ts',
       'text-is-a-leaf: src/text/forms.ts → src/search/result.ts',
-      'world-model-from-the-top: src/agent/agent.ts → src/render/llm/llm.ts',
+      'world-model-from-the-top: src/tasks/agent.ts → src/render/llm/llm.ts',
     ]);
   });
 });
