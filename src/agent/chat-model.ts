@@ -7,7 +7,7 @@
  */
 import type OpenAI from 'openai';
 import { FictionError } from '../errors.js';
-import { chatCompletion, connectionDetail, DEFAULT_RETRIES, openAiEndpoint, shownUrl } from '../render/llm/openai.js';
+import { chatCompletion, connectionDetail, DEFAULT_RETRIES, openAiEndpoint, shownUrl, withoutCredentials } from '../render/llm/openai.js';
 import type { OpenAiTool } from '../tools/definitions.js';
 
 export interface ToolCallRequest {
@@ -45,7 +45,7 @@ export interface ChatModelOptions {
   temperature?: number;
 }
 
-const oneLine = (e: unknown) => String((e as Error)?.message ?? e).split('\n')[0]!.slice(0, 200);
+const oneLine = (e: unknown) => withoutCredentials(String((e as Error)?.message ?? e).split('\n')[0]!).slice(0, 200);
 
 export function createChatModel(opts: ChatModelOptions): ChatModel {
   const timeoutMs = opts.timeoutMs ?? 600_000;
@@ -71,7 +71,8 @@ export function createChatModel(opts: ChatModelOptions): ChatModel {
         const status = (e as { status?: unknown }).status;
         const http = typeof status === 'number';
         // The SDK's message of an HTTP error starts with the status, said once here.
-        const why = connectionDetail(e) ?? (http ? oneLine(e).replace(new RegExp(`^${status} `), '') : oneLine(e));
+        const timedOut = (e as { name?: unknown })?.name === 'TimeoutError';
+        const why = timedOut ? `timed out: no answer within ${timeoutMs} ms` : (connectionDetail(e) ?? (http ? oneLine(e).replace(new RegExp(`^${status} `), '') : oneLine(e)));
         throw new FictionError('UPSTREAM', `chat model request to ${url} failed${http ? ` (HTTP ${status})` : ''}: ${why}`, { cause: e });
       }
       const choice = res?.choices?.[0];

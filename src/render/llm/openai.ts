@@ -97,6 +97,11 @@ export function shownUrl(baseUrl: string): string {
   }
 }
 
+/** `text` with the user name and password of any URL in it taken out (fetch's own messages quote the URL). */
+export function withoutCredentials(text: string): string {
+  return text.replace(/(\w+:\/\/)[^/\s@]*@/g, '$1');
+}
+
 const SOCKET_ERRORS: Record<string, string> = {
   ECONNREFUSED: 'connection refused',
   ECONNRESET: 'connection reset',
@@ -123,7 +128,7 @@ export function connectionDetail(e: unknown): string | undefined {
     const code = typeof cur.code === 'string' ? cur.code : undefined;
     if (code) return SOCKET_ERRORS[code] ?? code;
     const inner = cur.cause ?? (Array.isArray(cur.errors) ? cur.errors[0] : undefined);
-    if (!inner) return depth > 0 && typeof cur.message === 'string' ? cur.message.split('\n')[0]!.slice(0, 120) : undefined;
+    if (!inner) return depth > 0 && typeof cur.message === 'string' ? withoutCredentials(cur.message.split('\n')[0]!).slice(0, 120) : undefined;
     cur = inner as typeof cur;
   }
   return undefined;
