@@ -2,11 +2,12 @@
  * The agent's chat model: any OpenAI-compatible endpoint with function calling (vLLM, SGLang, hosted
  * APIs), through the same client as the world-model renderer (render/llm/openai.ts: the `openai` package
  * loaded on first use, its retries, one deadline per turn). One method: send the conversation and the
- * tools, get the assistant's message (its text and its tool calls). Failures become one-line UPSTREAM errors.
+ * tools, get the assistant's message (its text and its tool calls). Failures become one-line UPSTREAM errors
+ * that name the endpoint (its base URL, never the key) and what went wrong under the SDK's "Connection error.".
  */
 import type OpenAI from 'openai';
 import { FictionError } from '../errors.js';
-import { chatCompletion, DEFAULT_RETRIES, openAiEndpoint } from '../render/llm/openai.js';
+import { chatCompletion, connectionDetail, DEFAULT_RETRIES, openAiEndpoint, shownUrl, withoutCredentials } from '../render/llm/openai.js';
 import type { OpenAiTool } from '../tools/definitions.js';
 
 export interface ToolCallRequest {
@@ -44,10 +45,11 @@ export interface ChatModelOptions {
   temperature?: number;
 }
 
-const oneLine = (e: unknown) => String((e as Error)?.message ?? e).split('\n')[0]!.slice(0, 200);
+const oneLine = (e: unknown) => withoutCredentials(String((e as Error)?.message ?? e).split('\n')[0]!).slice(0, 200);
 
 export function createChatModel(opts: ChatModelOptions): ChatModel {
   const timeoutMs = opts.timeoutMs ?? 600_000;
+  const url = shownUrl(opts.baseUrl);
   const endpoint = openAiEndpoint({ baseUrl: opts.baseUrl, apiKey: opts.apiKey, retries: opts.retries ?? DEFAULT_RETRIES, connections: 1, timeoutMs });
   return {
     model: opts.model,
@@ -67,7 +69,11 @@ export function createChatModel(opts: ChatModelOptions): ChatModel {
         );
       } catch (e) {
         const status = (e as { status?: unknown }).status;
-        throw new FictionError('UPSTREAM', `chat model request failed${typeof status === 'number' ? ` (HTTP ${status})` : ''}: ${oneLine(e)}`, { cause: e });
+        const http = typeof status === 'number';
+        // The SDK's message of an HTTP error starts with the status, said once here.
+        const timedOut = (e as { name?: unknown })?.name === 'TimeoutError';
+        const why = timedOut ? `timed out: no answer within ${timeoutMs} ms` : (connectionDetail(e) ?? (http ? oneLine(e).replace(new RegExp(`^${status} `), '') : oneLine(e)));
+        throw new FictionError('UPSTREAM', `chat model request to ${url} failed${http ? ` (HTTP ${status})` : ''}: ${why}`, { cause: e });
       }
       const choice = res?.choices?.[0];
       if (!choice?.message) throw new FictionError('UPSTREAM', 'chat model response has no choices[0].message');

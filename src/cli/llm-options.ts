@@ -5,7 +5,7 @@
  * OPENAI_API_KEY, FICTIONWORLD_LLM_CACHE); settings.ts checks every value.
  *
  *   addLlmOptions(cmd)                      // after .option('--renderer <name>', ...)
- *   const renderer = await rendererFromOptions(o) // in the action
+ *   const renderer = await rendererFromOptions(o, io.err) // in the action; io.err: the first fallback's warning
  *   ... finally closeRenderer(renderer)
  *
  * `llmRendererOptions(o)` gives the plain options object for `createRenderer('llm', options)` (it can
@@ -37,10 +37,14 @@ export function llmRendererOptions(o: Readonly<Record<string, unknown>>): Record
   return out;
 }
 
-/** The renderer `--renderer` names, with the world-model settings when it is `llm`. */
-export async function rendererFromOptions(o: Readonly<Record<string, unknown>>): Promise<Renderer> {
+/**
+ * The renderer `--renderer` names, with the world-model settings when it is `llm`. `warn` (e.g. `io.err`)
+ * gets one line, the first time the world model falls back to the template (a dead endpoint, say).
+ */
+export async function rendererFromOptions(o: Readonly<Record<string, unknown>>, warn?: (text: string) => void): Promise<Renderer> {
   const name = typeof o.renderer === 'string' ? o.renderer : 'template';
-  return createRenderer(name, name === 'llm' ? llmRendererOptions(o) : undefined);
+  if (name !== 'llm') return createRenderer(name);
+  return createRenderer(name, { ...llmRendererOptions(o), ...(warn ? { warn: (line: string) => warn(`${line}\n`) } : {}) });
 }
 
 /** Release what a renderer holds (the world model's cache file); a no-op for the template. */

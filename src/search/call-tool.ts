@@ -22,6 +22,8 @@ export interface ToolMeta {
   callIndex: number;
   /** The renderer that answered ("template", or a world model, or a fallback). */
   renderer: string;
+  /** Why a world model fell back to the template, when it did (its renderer's `fallbackReason`). */
+  fallbackReason?: string;
   /** Simulated latency (ms) drawn for this call; `slept` says whether it was really waited. */
   latencyMs: number;
   slept: boolean;
@@ -112,6 +114,8 @@ function complete(session: Session, p: Prepared, outputs: readonly (RenderSearch
     tool: p.name, callIndex: p.callIndex, renderer, latencyMs: p.plan.latencyMs, slept, perturbations, guard,
     timings: { totalMs: now() - p.started, retrieveMs, renderMs },
   };
+  const reasons = new Set(outputs.map((o) => (o as { fallbackReason?: unknown } | undefined)?.fallbackReason).filter((r): r is string => typeof r === 'string'));
+  if (reasons.size > 0) meta.fallbackReason = [...reasons].join('; ');
   return outcome.error ? { text: outcome.text, json: outcome.json, error: outcome.error, meta } : { text: outcome.text, json: outcome.json, meta };
 }
 

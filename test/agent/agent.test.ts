@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createChatModel } from '../../src/agent/chat-model.js';
@@ -10,6 +10,7 @@ import { createSearchWorld } from '../../src/search/world-index.js';
 import { generateWorld } from '../../src/world/generate.js';
 import type { Task, WorldData } from '../../src/world/types.js';
 import { cli, tempDir } from '../helpers.js';
+import { deadEndpoint } from '../dead-endpoint.js';
 import { startFakeOpenAi, type FakeEndpoint, type FakeReply, type FakeRequest } from '../fake-openai.js';
 
 /** The first result URL of a search observation ("[1] https://…"). */
@@ -132,7 +133,7 @@ describe('agent command errors are one line', () => {
       [[...base, '--llm-base-url', endpoint.baseUrl, '--llm-model', 'm', '--max-turns', '0'], /--max-turns must be a positive integer/],
       [['agent', '--world', path, '--task', 't99', '--llm-base-url', endpoint.baseUrl, '--llm-model', 'm'], /task t99 not found/],
       [['agent', '--task', lookup.id, '--llm-base-url', endpoint.baseUrl, '--llm-model', 'm'], /--world/],
-      [[...base, '--llm-base-url', endpoint.baseUrl, '--llm-model', 'nope'], /chat model request failed \(HTTP 400\)/],
+      [[...base, '--llm-base-url', endpoint.baseUrl, '--llm-model', 'nope'], new RegExp(`chat model request to ${endpoint.baseUrl} failed \\(HTTP 400\\): model "nope" does not exist\\n$`)],
     ];
     const saved = { url: process.env.FICTIONWORLD_LLM_BASE_URL, model: process.env.FICTIONWORLD_LLM_MODEL };
     delete process.env.FICTIONWORLD_LLM_BASE_URL;
@@ -148,5 +149,54 @@ describe('agent command errors are one line', () => {
       if (saved.url !== undefined) process.env.FICTIONWORLD_LLM_BASE_URL = saved.url;
       if (saved.model !== undefined) process.env.FICTIONWORLD_LLM_MODEL = saved.model;
     }
+  });
+});
+
+describe('agent against a model that fails mid-run', () => {
+  it('names the endpoint (never the key) in its one-line error', async () => {
+    const dead = await deadEndpoint();
+    const r = await cli(['agent', '--world', path, '--task', lookup.id, '--llm-base-url', dead, '--llm-model', 'm', '--llm-api-key', 'sk-secret-77']);
+    expect(r.code).not.toBe(0);
+    expect(r.err).toBe(`error: chat model request to ${dead} failed: connection refused\n`);
+    expect(r.err).not.toContain('sk-secret-77');
+    // On stdout, the trajectory says it is incomplete: no score line, an `incomplete` one instead.
+    const lines = r.out.trimEnd().split('\n').map((l) => JSON.parse(l));
+    expect(lines.map((l) => l.type)).toEqual(['message', 'message', 'incomplete']);
+    expect(lines.at(-1)).toMatchObject({ stop: 'error', turns: 1, tool_calls: 0, error: `chat model request to ${dead} failed: connection refused` });
+  });
+
+  it('--out never looks like a finished run: the file appears at the end, ended by an `incomplete` line', async () => {
+    let calls = 0;
+    endpoint = await startFakeOpenAi((req, n) => {
+      calls = n + 1;
+      return n === 0 ? scripted(lookup.answerText)(req, n) : { status: 400, error: 'context length exceeded' };
+    });
+    const dir = tempDir('fw-agent-fail-');
+    const out = join(dir, 't.jsonl');
+    writeFileSync(out, '{"type":"score","reward":1}\n'); // an earlier run's file is not left to be taken for this one's
+    const r = await cli(['agent', '--world', path, '--task', lookup.id, '--llm-base-url', endpoint.baseUrl, '--llm-model', 'm', '--out', out]);
+    expect(calls).toBe(2);
+    expect(r.code).not.toBe(0);
+    expect(r.err).toMatch(/^error: chat model request to \S+ failed \(HTTP 400\): context length exceeded\n$/);
+    const lines = readJsonl(out);
+    expect(lines.map((l) => l.type)).toEqual(['message', 'message', 'message', 'tool_call', 'observation', 'incomplete']);
+    expect(lines.some((l) => l.type === 'score')).toBe(false);
+    expect(lines.at(-1)).toMatchObject({ type: 'incomplete', stop: 'error', turns: 2, tool_calls: 1, task: lookup.id });
+    expect(readdirSync(dir)).toEqual(['t.jsonl']); // the .partial file was renamed, not left behind
+  });
+
+  it('while the run goes on, the lines are in PATH.<pid>.partial and nothing is at PATH', async () => {
+    const dir = tempDir('fw-agent-partial-');
+    const out = join(dir, 't.jsonl');
+    let seen: { atOut: boolean; partial: string[] } | undefined;
+    endpoint = await startFakeOpenAi((req, n) => {
+      if (n === 1) seen = { atOut: existsSync(out), partial: readdirSync(dir) };
+      return scripted(lookup.answerText)(req, n);
+    });
+    const r = await cli(['agent', '--world', path, '--task', lookup.id, '--llm-base-url', endpoint.baseUrl, '--llm-model', 'm', '--out', out]);
+    expect(r.code).toBe(0);
+    expect(seen).toEqual({ atOut: false, partial: [`t.jsonl.${process.pid}.partial`] });
+    expect(readdirSync(dir)).toEqual(['t.jsonl']);
+    expect(readJsonl(out).at(-1)).toMatchObject({ type: 'score', reward: 1 });
   });
 });

@@ -1,8 +1,10 @@
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Command } from 'commander';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addLlmOptions, llmRendererOptions, rendererFromOptions, closeRenderer } from '../../src/cli/llm-options.js';
 import { cli, tempDir } from '../helpers.js';
+import { deadEndpoint } from '../dead-endpoint.js';
 import { answerWell, startFakeOpenAi, type FakeEndpoint } from '../fake-openai.js';
 import { llmTestWorld } from '../render/llm/world-fixture.js';
 
@@ -44,6 +46,7 @@ describe('search --renderer llm', () => {
     ep.behaviour = () => ({ status: 503 });
     const down = await cli(['search', '--world', path, '--renderer', 'llm', '--llm-base-url', ep.baseUrl, '--llm-model', 'cli-model', '--llm-cache', 'off', '--llm-retries', '0', 'Bronmo One55']);
     expect(down.code).toBe(0);
+    expect(down.err).toBe(`warning: world model at ${ep.baseUrl} failed (http_503: error); results come from the template renderer\n`);
     expect(down.out).toMatch(/^Results for "Bronmo One55":\n\[1\] https:\/\//);
     ep.behaviour = answerWell;
   });
@@ -62,5 +65,45 @@ describe('search --renderer llm', () => {
     } finally {
       process.env = saved;
     }
+  });
+});
+
+describe('search --renderer llm against a dead endpoint', () => {
+  it('warns once on stderr with the URL and the reason, answers from the template, and creates no cache file', async () => {
+    const { path } = llmTestWorld();
+    const dead = await deadEndpoint();
+    const dir = tempDir('fw-llm-dead-');
+    const cache = join(dir, 'sub', 'llm-cache.sqlite');
+    const llm = ['--renderer', 'llm', '--llm-base-url', dead, '--llm-model', 'm', '--llm-retries', '0', '--llm-cache', cache];
+    const r = await cli(['search', '--world', path, ...llm, 'Semtus Edge44 launch price', 'Bronmo One55']);
+    expect(r.code).toBe(0);
+    // Two queries, two fallbacks: one warning.
+    expect(r.err).toBe(`warning: world model at ${dead} unreachable (connection refused); results come from the template renderer\n`);
+    const template = await cli(['search', '--world', path, 'Semtus Edge44 launch price', 'Bronmo One55']);
+    expect(r.out).toBe(template.out);
+    expect(template.err).toBe('');
+    expect(existsSync(join(dir, 'sub'))).toBe(false);
+  });
+
+  it('--show-meta prints the renderer, the fallback reason and the timings on stderr; stdout is the observation alone', async () => {
+    const { path, data } = llmTestWorld();
+    const dead = await deadEndpoint();
+    const r = await cli(['search', '--world', path, '--renderer', 'llm', '--llm-base-url', dead, '--llm-model', 'm', '--llm-retries', '0', '--llm-cache', 'off', '--show-meta', '--json', 'Bronmo One55']);
+    expect(r.code).toBe(0);
+    const [warning, meta, ...rest] = r.err.split('\n');
+    expect(warning).toMatch(/^warning: world model at .* unreachable \(connection refused\)/);
+    expect(meta).toMatch(/^meta: tool=web_search call=0 renderer=template:fallback:connection fallback="connection: connection refused" total_ms=\d+\.\d retrieve_ms=\d+\.\d render_ms=\d+\.\d$/);
+    expect(rest).toEqual(['']);
+    expect(Object.keys(JSON.parse(r.out))).not.toContain('meta');
+
+    ep.behaviour = answerWell;
+    const good = await cli(['search', '--world', path, '--renderer', 'llm', '--llm-base-url', ep.baseUrl, '--llm-model', 'm', '--llm-cache', 'off', '--show-meta', 'Bronmo One55']);
+    expect(good.err).toMatch(/^meta: tool=web_search call=0 renderer=llm total_ms=[\d.]+ retrieve_ms=[\d.]+ render_ms=[\d.]+\n$/);
+    const plain = await cli(['search', '--world', path, '--show-meta', 'Bronmo One55']);
+    expect(plain.err).toMatch(/^meta: tool=web_search call=0 renderer=template total_ms=/);
+    const page = await cli(['open', '--world', path, '--show-meta', data.documents[0]!.url]);
+    expect(page.code).toBe(0);
+    expect(page.out).toMatch(/^Title: /);
+    expect(page.err).toMatch(/^meta: tool=web_extractor call=0 renderer=world total_ms=[\d.]+ retrieve_ms=0\.0 render_ms=0\.0\n$/);
   });
 });

@@ -10,7 +10,7 @@ import { profileFromOptions } from '../perturb-options.js';
 import { addSessionOptions, openSessionWorld } from '../session-options.js';
 import { addLlmOptions, closeRenderer, rendererFromOptions } from '../llm-options.js';
 
-export function registerMcp(program: Command, _io: Io): void {
+export function registerMcp(program: Command, io: Io): void {
   const cmd = program
     .command('mcp')
     .description('serve web_search and web_extractor over MCP on stdio, in one session over one world')
@@ -18,7 +18,7 @@ export function registerMcp(program: Command, _io: Io): void {
   addSessionOptions(addLlmOptions(cmd), { help: 'bind the session to a task (turns the leakage guard on)' }).action(async (o) => {
     // stdout carries the protocol: nothing else may be written there.
     const profile = profileFromOptions(o);
-    const renderer = await rendererFromOptions(o);
+    const renderer = await rendererFromOptions(o, io.err);
     const world = openSessionWorld(o);
     try {
       const session = createSession(world, { taskId: o.task ?? null, seed: o.sessionSeed, profile, renderer });

@@ -1,17 +1,19 @@
-/** `open --world WORLD [--task ID] [--json] URL`: one web_extractor call. */
+/** `open --world WORLD [--task ID] [--json] [--show-meta] URL`: one web_extractor call (`--show-meta`: as for `search`). */
 import type { Command } from 'commander';
 import { callTool } from '../../search/call-tool.js';
 import { createSession } from '../../compose.js';
 import type { Io } from '../main.js';
 import { profileFromOptions } from '../perturb-options.js';
 import { addSessionOptions, openSessionWorld } from '../session-options.js';
+import { formatMeta } from '../show-meta.js';
 
 export function registerOpen(program: Command, io: Io): void {
   const cmd = program
     .command('open')
     .description("run one web_extractor call: print a world's page as Markdown")
     .argument('<url>', 'the page URL')
-    .option('--json', 'print the observation as JSON', false);
+    .option('--json', 'print the observation as JSON', false)
+    .option('--show-meta', 'print where the page came from and the timings on stderr', false);
   addSessionOptions(cmd, { help: 'bind the session to a task' }).action(async (url: string, o) => {
     const profile = profileFromOptions(o);
     const world = openSessionWorld(o);
@@ -19,6 +21,7 @@ export function registerOpen(program: Command, io: Io): void {
       const session = createSession(world, { taskId: o.task ?? null, seed: o.sessionSeed, profile });
       const result = await callTool(session, { name: 'web_extractor', arguments: { url } });
       io.out(o.json ? `${JSON.stringify(result.json, null, 2)}\n` : `${result.text}\n`);
+      if (o.showMeta) io.err(formatMeta(result.meta));
     } finally {
       world.close();
     }

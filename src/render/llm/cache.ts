@@ -10,11 +10,12 @@
  * Writes are queued and flushed in one transaction on the next turn of the event loop (or when the
  * cache closes), serialized and stamped there, so a call never waits for either; a queued answer is
  * already visible to `get`.
- * A cache that cannot be opened or written is never fatal: the renderer works without it.
+ * A cache file is created only when there is an answer to keep (a dead endpoint leaves none behind).
+ * A cache that cannot be created or written is never fatal: the renderer works without it.
  */
 import Database from 'better-sqlite3';
 import { hash } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { FictionError } from '../../errors.js';
 
@@ -72,8 +73,16 @@ function asciiJson(answer: CachedAnswer): string {
   return JSON.stringify(answer).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
-/** The SQLite cache at `path` (":memory:" for one that lives as long as the process). */
-export function openLlmCache(path: string): LlmCache {
+interface Opened {
+  db: Database.Database;
+  get: Database.Statement;
+  count: Database.Statement;
+  writeAll: (rows: Row[]) => void;
+}
+
+type Row = [key: string, world: string, model: string, prompt: string, answer: string, checked: string | null];
+
+function openFile(path: string): Opened {
   let db: Database.Database;
   try {
     if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
@@ -98,36 +107,61 @@ export function openLlmCache(path: string): LlmCache {
   } catch (e) {
     throw new FictionError('IO', `cannot open the llm cache ${path}: ${(e as Error).message.split('\n')[0]}`, { cause: e });
   }
-  const getStmt = db.prepare('SELECT answer, checked FROM llm_cache WHERE key = ?').raw();
   const setStmt = db.prepare('INSERT OR REPLACE INTO llm_cache (key, world, model, prompt, answer, checked) VALUES (?, ?, ?, ?, ?, ?)');
-  const countStmt = db.prepare('SELECT count(*) FROM llm_cache').pluck();
-  type Row = [key: string, world: string, model: string, prompt: string, answer: string, checked: string | null];
+  return {
+    db,
+    get: db.prepare('SELECT answer, checked FROM llm_cache WHERE key = ?').raw(),
+    count: db.prepare('SELECT count(*) FROM llm_cache').pluck(),
+    writeAll: db.transaction((rows: Row[]) => {
+      for (const row of rows) setStmt.run(...row);
+    }),
+  };
+}
+
+/**
+ * The SQLite cache at `path` (":memory:" for one that lives as long as the process). An existing file is
+ * opened at once (a damaged one is reported here); a missing one is created only when the first answer is
+ * written: a run whose endpoint never answers leaves no file (nor folder) behind. Until then a lookup looks
+ * for the file again (another process sharing it may have created it).
+ */
+export function openLlmCache(path: string): LlmCache {
+  let file: Opened | undefined = path === ':memory:' || existsSync(path) ? openFile(path) : undefined;
+  let closed = false;
+  /** The open file; `create`: make it when there is none yet (else undefined until someone has). */
+  const opened = (create: boolean): Opened | undefined => {
+    if (!file && !closed && (create || existsSync(path))) file = openFile(path);
+    return file?.db.open ? file : undefined;
+  };
   /** Answers stored and not yet written: serialized and stamped when written, not by the call storing them. */
   const pending = new Map<string, { meta: { model: string; prompt: string; world: string }; answer: CachedAnswer; checkedBy: string | null }>();
   let scheduled: NodeJS.Immediate | undefined;
-  const writeAll = db.transaction((rows: Row[]) => {
-    for (const row of rows) setStmt.run(...row);
-  });
   const flush = () => {
     scheduled = undefined;
-    if (pending.size === 0 || !db.open) return;
+    if (pending.size === 0) return;
     const queued = [...pending];
     pending.clear();
     try {
+      const target = opened(true);
+      if (!target) return;
       const rows = queued.map(([key, { meta, answer, checkedBy }]): Row => {
         const text = asciiJson(answer);
         return [key, meta.world, meta.model, meta.prompt, text, checkedBy ? stamp(checkedBy, key, text) : null];
       });
-      writeAll(rows);
+      target.writeAll(rows);
     } catch {
-      /* a cache that cannot be written is not fatal: the answers are simply not kept */
+      /* a cache that cannot be created or written is not fatal: the answers are simply not kept */
     }
   };
   const lookup = (key: string): StoredAnswer | undefined => {
     // Queued here, by this process: as stored (a copy, as a read from the file would be).
     const queued = pending.get(key);
     if (queued) return { answer: { snippets: { ...queued.answer.snippets } }, checkedBy: queued.checkedBy };
-    const row = getStmt.get(key) as [string, string | null] | undefined;
+    let row: [string, string | null] | undefined;
+    try {
+      row = opened(false)?.get.get(key) as [string, string | null] | undefined;
+    } catch {
+      return undefined; // a file another process created but could not yet set up, say
+    }
     if (row === undefined) return undefined;
     const [text, checked] = row;
     try {
@@ -147,13 +181,14 @@ export function openLlmCache(path: string): LlmCache {
     },
     get size() {
       flush();
-      return countStmt.get() as number;
+      return (opened(false)?.count.get() as number | undefined) ?? 0;
     },
     flush,
     close() {
       if (scheduled) clearImmediate(scheduled);
       flush();
-      if (db.open) db.close();
+      closed = true;
+      if (file?.db.open) file.db.close();
     },
   };
 }

@@ -4,7 +4,7 @@
  * is created (`preload`), so the template renderer never pays for it and the first request does not spend
  * its deadline loading it. Every failure is classified, for the fallback's label and the circuit breaker.
  */
-import { chatCompletion, openAiEndpoint } from './openai.js';
+import { chatCompletion, connectionDetail, openAiEndpoint, withoutCredentials } from './openai.js';
 import type { ChatMessage } from './prompt.js';
 import type { LlmSettings } from './settings.js';
 
@@ -50,11 +50,12 @@ export function classify(e: unknown): TransportError {
   // The SDK's errors keep name "Error": their class name says what happened.
   const ctor = (e as { constructor?: { name?: string } })?.constructor?.name ?? '';
   const name = ctor.startsWith('API') ? ctor : (err?.name ?? '');
-  const message = String(err?.message ?? e).split('\n')[0]!.slice(0, 200);
+  const message = withoutCredentials(String(err?.message ?? e).split('\n')[0]!).slice(0, 200);
   if (name === 'TimeoutError' || name === 'APIConnectionTimeoutError') return new TransportError('timeout', message);
   if (name === 'APIUserAbortError' || name === 'AbortError') return new TransportError('aborted', message);
   if (typeof err?.status === 'number') return new TransportError('http_status', message, err.status);
-  if (name === 'APIConnectionError') return new TransportError('connection', message);
+  // "Connection error." says nothing: the socket's own error says what (connection refused, host not found).
+  if (name === 'APIConnectionError') return new TransportError('connection', connectionDetail(e) ?? message);
   return new TransportError('bad_response', message);
 }
 

@@ -8,7 +8,9 @@
  *
  * Any failure along the way gives the template renderer's results: the call never fails and never
  * waits past `timeoutMs`. `RenderSearchOutput.renderer` (→ meta.renderer, never the agent's text) says
- * who answered: "llm", "llm-cache", or "template:fallback:<reason>". The model writes snippets only;
+ * who answered: "llm", "llm-cache", or "template:fallback:<reason>", and a fallback's `fallbackReason`
+ * says why in words (→ meta.fallbackReason). The first fallback of a renderer is told to `warn` (the CLI:
+ * one line on stderr), so a dead endpoint is never silent. The model writes snippets only;
  * URL, title, site and date are always the page's own, and the results keep the pipeline's order. The
  * leakage guard's backstop runs after this renderer, cache hits included.
  */
@@ -19,6 +21,7 @@ import { resultFromHit, templateRenderer } from '../template.js';
 import { openLlmCache, type CachedAnswer, type LlmCache } from './cache.js';
 import { CircuitBreaker, type Clock } from './circuit-breaker.js';
 import { classify, createOpenAiClient, type ChatClient, type ChatReply } from './client.js';
+import { shownUrl } from './openai.js';
 import { checkGrounding, GroundingContext, groundingLabel } from './grounding.js';
 import { Limiter } from './limiter.js';
 import { VERIFIED_ANSWERS, VerifiedAnswers } from './verified-answers.js';
@@ -31,6 +34,11 @@ import { collapseSpaces } from '../../text.js';
 export const LLM_RENDERER = 'llm';
 export const LLM_CACHE_RENDERER = 'llm-cache';
 export const fallbackName = (reason: string) => `template:fallback:${reason}`;
+
+/** What the world-model renderer gives: a fallback also says why, e.g. "connection: connection refused". */
+export interface LlmRenderOutput extends RenderSearchOutput {
+  fallbackReason?: string;
+}
 
 /** Something that happened while rendering (for logs and tests; never in the agent's text). */
 export interface LlmEvent {
@@ -57,6 +65,8 @@ export interface LlmRendererOptions extends Partial<LlmSettings> {
   promptFile?: string;
   promptDir?: string;
   onEvent?: (event: LlmEvent) => void;
+  /** Told once, the first time the renderer falls back, one line (no newline) that says why. */
+  warn?: (line: string) => void;
   /** Clock of the circuit breaker (tests). */
   clock?: Clock;
 }
@@ -70,6 +80,12 @@ export interface LlmRenderer extends Renderer {
 }
 
 const now = () => performance.now();
+
+/** The one-line warning of a first fallback. */
+export function fallbackWarning(baseUrl: string, label: string, detail: string): string {
+  const what = label === 'connection' ? `unreachable (${detail})` : `failed (${label}: ${detail})`;
+  return `warning: world model at ${shownUrl(baseUrl)} ${what}; results come from the template renderer`;
+}
 
 function oneLine(snippet: string): string {
   const s = collapseSpaces(snippet).trim();
@@ -106,6 +122,16 @@ export function createLlmRenderer(options: LlmRendererOptions | Readonly<Record<
   const breaker = new CircuitBreaker(settings.breakerFailures, settings.breakerCooldownMs, opts.clock);
   const stats: LlmStats = { requests: 0, answered: 0, cacheHits: 0, fallbacks: {} };
   const verified = new VerifiedAnswers(cache ? VERIFIED_ANSWERS : 0);
+  let warned = false;
+  const warnOnce = (label: string, detail: string) => {
+    if (warned || !opts.warn) return;
+    warned = true;
+    try {
+      opts.warn(fallbackWarning(settings.baseUrl, label, detail));
+    } catch {
+      /* a listener never breaks rendering */
+    }
+  };
   const emit = (e: LlmEvent) => {
     try {
       opts.onEvent?.(e);
@@ -122,16 +148,18 @@ export function createLlmRenderer(options: LlmRendererOptions | Readonly<Record<
     }
   };
 
-  async function render(input: RenderSearchInput): Promise<RenderSearchOutput> {
+  async function render(input: RenderSearchInput): Promise<LlmRenderOutput> {
     if (input.hits.length === 0) return { results: [], renderer: templateRenderer.name };
     const started = now();
     const req = prepareRequest(input, prompt, settings);
     const base = { key: req.key, world: input.world.id };
-    const fallback = (reason: string, violations?: string[]): RenderSearchOutput => {
+    /** `detail`: why, in words, for meta.fallbackReason and the warning. */
+    const fallback = (reason: string, detail: string, violations?: string[]): LlmRenderOutput => {
       const label = reason.split(':')[0]!;
       stats.fallbacks[label] = (stats.fallbacks[label] ?? 0) + 1;
       emit({ ...base, kind: 'fallback', reason, ...(violations ? { violations } : {}) });
-      return { results: input.hits.map(resultFromHit), renderer: fallbackName(label) };
+      warnOnce(label, detail);
+      return { results: input.hits.map(resultFromHit), renderer: fallbackName(label), fallbackReason: `${label}: ${detail}` };
     };
 
     const label = groundingLabel(input.world);
@@ -153,14 +181,16 @@ export function createLlmRenderer(options: LlmRendererOptions | Readonly<Record<
       emit({ ...base, kind: 'cache_hit' });
       return { results: assemble(input, cached), renderer: LLM_CACHE_RENDERER };
     }
-    if (!breaker.allow()) return fallback('circuit_open');
+    if (!breaker.allow()) return fallback('circuit_open', `the endpoint failed ${settings.breakerFailures} times in a row; one trial request every ${settings.breakerCooldownMs} ms`);
     const deadline = started + settings.timeoutMs;
     // One deadline over the whole rendering: the queue, every attempt and backoff, the malformed-output retry.
     const signal = AbortSignal.timeout(Math.max(1, Math.ceil(deadline - now())));
     const release = await limiter.acquire(deadline - now());
     if (!release) {
       breaker.neutral();
-      return fallback(limiter.waiting >= limiter.maxQueue ? 'overloaded' : 'queue_timeout');
+      return limiter.waiting >= limiter.maxQueue
+        ? fallback('overloaded', `${limiter.maxQueue} renderings already waiting for a request slot`)
+        : fallback('queue_timeout', `no request slot free within the ${settings.timeoutMs} ms budget`);
     }
     try {
       const messages = buildMessages(input, req, prompt);
@@ -180,14 +210,17 @@ export function createLlmRenderer(options: LlmRendererOptions | Readonly<Record<
           // sick (and a backlog must not open the circuit for everyone).
           if (round === 0 && err.kind === 'timeout' && given < settings.timeoutMs / 2) {
             breaker.neutral();
-            return fallback('queue_timeout');
+            return fallback('queue_timeout', `waited in the queue for most of the ${settings.timeoutMs} ms budget`);
           }
           breaker.failure();
-          return fallback(err.label);
+          // The SDK's message of an HTTP error starts with its status, which the label says already.
+          const said = err.kind === 'http_status' ? err.message.replace(/^\d{3} /, '') : err.message;
+          const detail = err.kind === 'timeout' ? `no answer within ${settings.timeoutMs} ms` : said || err.kind;
+          return fallback(err.label, detail);
         }
         breaker.success();
         const shown = dropReasoning(reply.content);
-        if (shown.includes(req.canary) || shown.includes(req.canary.slice(4))) return fallback('canary');
+        if (shown.includes(req.canary) || shown.includes(req.canary.slice(4))) return fallback('canary', 'the reply wrote the confidential marker');
         const parsed = parseObservation(reply.content, shown);
         if (!parsed.ok) {
           malformed = parsed.reason;
@@ -195,7 +228,10 @@ export function createLlmRenderer(options: LlmRendererOptions | Readonly<Record<
           continue;
         }
         const grounding = checkGrounding(input.world, req.set.records, parsed.results, input.query.text);
-        if (!grounding.ok) return fallback('ungrounded', grounding.violations);
+        if (!grounding.ok) {
+          const v = grounding.violations;
+          return fallback('ungrounded', `${v.slice(0, 2).join('; ')}${v.length > 2 ? ` (+${v.length - 2} more)` : ''}`, v);
+        }
         const answer: CachedAnswer = { snippets: {} };
         for (const { record, result } of grounding.matched) if (result.snippet) answer.snippets[record.url] = oneLine(result.snippet);
         if (cache) verified.set(req.key, answer, label);
@@ -204,21 +240,23 @@ export function createLlmRenderer(options: LlmRendererOptions | Readonly<Record<
         emit({ ...base, kind: 'answered' });
         return { results: assemble(input, answer), renderer: LLM_RENDERER };
       }
-      return fallback(`malformed:${malformed}`);
+      return fallback(`malformed:${malformed}`, `${malformed}, twice`);
     } finally {
       release();
     }
   }
 
   /** Whatever goes wrong, the template answers: a bug here never fails a call. */
-  async function renderSafely(input: RenderSearchInput): Promise<RenderSearchOutput> {
+  async function renderSafely(input: RenderSearchInput): Promise<LlmRenderOutput> {
     try {
       return await render(input);
     } catch (e) {
       breaker.neutral();
       stats.fallbacks.internal = (stats.fallbacks.internal ?? 0) + 1;
-      emit({ key: '', world: input.world.id, kind: 'fallback', reason: `internal:${String((e as Error)?.message ?? e).slice(0, 120)}` });
-      return { results: input.hits.map(resultFromHit), renderer: fallbackName('internal') };
+      const message = String((e as Error)?.message ?? e).split('\n')[0]!.slice(0, 120);
+      emit({ key: '', world: input.world.id, kind: 'fallback', reason: `internal:${message}` });
+      warnOnce('internal', message);
+      return { results: input.hits.map(resultFromHit), renderer: fallbackName('internal'), fallbackReason: `internal: ${message}` };
     }
   }
 

@@ -84,6 +84,56 @@ export function untilAborted<T>(signal: AbortSignal, run: () => Promise<T>): Pro
   });
 }
 
+/** The endpoint's URL as it may be shown in a message or a log: without any user name or password in it. */
+export function shownUrl(baseUrl: string): string {
+  try {
+    const url = new URL(baseUrl);
+    if (!url.username && !url.password) return baseUrl;
+    url.username = '';
+    url.password = '';
+    return url.href.replace(/\/+$/, '');
+  } catch {
+    return baseUrl;
+  }
+}
+
+/** `text` with the user name and password of any URL in it taken out (fetch's own messages quote the URL). */
+export function withoutCredentials(text: string): string {
+  return text.replace(/(\w+:\/\/)[^/\s@]*@/g, '$1');
+}
+
+const SOCKET_ERRORS: Record<string, string> = {
+  ECONNREFUSED: 'connection refused',
+  ECONNRESET: 'connection reset',
+  ENOTFOUND: 'host not found',
+  EAI_AGAIN: 'host name lookup failed',
+  EHOSTUNREACH: 'host unreachable',
+  ENETUNREACH: 'network unreachable',
+  ETIMEDOUT: 'connect timed out',
+  UND_ERR_CONNECT_TIMEOUT: 'connect timed out',
+  UND_ERR_SOCKET: 'connection closed by the server',
+  CERT_HAS_EXPIRED: 'TLS certificate expired',
+  DEPTH_ZERO_SELF_SIGNED_CERT: 'self-signed TLS certificate',
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'TLS certificate not trusted',
+};
+
+/**
+ * What went wrong under an SDK connection error ("Connection error.", which says nothing): the socket's
+ * own error, found down the `cause` chain (SDK error → fetch's TypeError → the errno error), e.g.
+ * "connection refused" or "host not found"; undefined when there is none.
+ */
+export function connectionDetail(e: unknown): string | undefined {
+  let cur = e as { cause?: unknown; code?: unknown; message?: unknown; errors?: unknown[] } | undefined;
+  for (let depth = 0; cur && depth < 6; depth++) {
+    const code = typeof cur.code === 'string' ? cur.code : undefined;
+    if (code) return SOCKET_ERRORS[code] ?? code;
+    const inner = cur.cause ?? (Array.isArray(cur.errors) ? cur.errors[0] : undefined);
+    if (!inner) return depth > 0 && typeof cur.message === 'string' ? withoutCredentials(cur.message.split('\n')[0]!).slice(0, 120) : undefined;
+    cur = inner as typeof cur;
+  }
+  return undefined;
+}
+
 /** One chat completion within `signal`'s deadline: loading the SDK, every attempt and every backoff. */
 export function chatCompletion(
   endpoint: OpenAiEndpoint,

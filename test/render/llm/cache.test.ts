@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLeakGuard } from '../../../src/leakage/guard.js';
@@ -188,6 +189,35 @@ describe('openLlmCache', () => {
   });
 });
 
+describe('the cache file', () => {
+  it('is created only when there is an answer to keep: lookups and a close leave no file (nor folder) behind', () => {
+    const path = join(dir, 'lazy', 'sub', 'cache.sqlite');
+    const c = openLlmCache(path);
+    expect(c.get('k1')).toBeUndefined();
+    expect(c.size).toBe(0);
+    c.close();
+    expect(existsSync(join(dir, 'lazy'))).toBe(false);
+    const d = openLlmCache(path);
+    d.set('k1', { model: 'm', prompt: 'p', world: 'w' }, { snippets: { 'https://a.example/x': 's' } });
+    expect(existsSync(path)).toBe(false); // queued: written on the next turn of the event loop
+    d.flush();
+    expect(existsSync(path)).toBe(true);
+    d.close();
+    expect(openLlmCache(path).get('k1')).toEqual({ snippets: { 'https://a.example/x': 's' } });
+  });
+
+  it('a lookup finds a file another process created after this one started', () => {
+    const path = join(dir, 'late.sqlite');
+    const reader = openLlmCache(path);
+    expect(reader.get('k1')).toBeUndefined();
+    const writer = openLlmCache(path);
+    writer.set('k1', { model: 'm', prompt: 'p', world: 'w' }, { snippets: { 'https://a.example/x': 'late' } });
+    writer.close();
+    expect(reader.get('k1')).toEqual({ snippets: { 'https://a.example/x': 'late' } });
+    reader.close();
+  });
+});
+
 describe('answers as stored', () => {
   it('are ASCII JSON (other characters escaped) that reads back as written, stamp intact; unescaped rows read too', async () => {
     const path = join(dir, 'ascii.sqlite');
@@ -213,7 +243,9 @@ describe('answers as stored', () => {
 describe('cache file layout', () => {
   it('a new file has pages large enough that an answer is read without overflow pages', async () => {
     const path = join(dir, 'pages.sqlite');
-    openLlmCache(path).close();
+    const cache = openLlmCache(path);
+    cache.set('k', { model: 'm', prompt: 'p', world: 'w' }, { snippets: {} });
+    cache.close();
     const db = (await import('better-sqlite3')).default(path, { readonly: true });
     expect(db.pragma('page_size', { simple: true })).toBe(32_768);
     db.close();

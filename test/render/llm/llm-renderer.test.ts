@@ -13,6 +13,7 @@ import {
   answerWell, echoQuery, failWith, inventUrl, leakCanary, malformed, observation, goodResults, plant, slow, startFakeOpenAi,
   type Behaviour, type FakeEndpoint,
 } from '../../fake-openai.js';
+import { deadEndpoint } from '../../dead-endpoint.js';
 import { llmTestWorld, openTestWorld } from './world-fixture.js';
 
 const world = openTestWorld();
@@ -394,5 +395,59 @@ describe('loading the client', () => {
     expect(ep.requests).toHaveLength(1);
     r.close();
     c.close!();
+  });
+});
+
+describe('a fallback says why', () => {
+  it('in meta.fallbackReason for each call, and once in a warning line that names the endpoint', async () => {
+    const warnings: string[] = [];
+    const warn = (line: string) => void warnings.push(line);
+    const cases: [Behaviour, Partial<LlmRendererOptions>, string, RegExp][] = [
+      [failWith(503), { retries: 0 }, 'template:fallback:http_503', /^http_503: upstream failed$/],
+      [slow(2_000), { timeoutMs: 100 }, 'template:fallback:timeout', /^timeout: no answer within 100 ms$/],
+      [malformed, {}, 'template:fallback:malformed', /^malformed: no_observation_block, twice$/],
+      [plant('It sold 98,765,432 units on June 3, 2031.'), {}, 'template:fallback:ungrounded', /^ungrounded: \[1\] .*98,765,432/],
+      [leakCanary, {}, 'template:fallback:canary', /^canary: the reply wrote the confidential marker$/],
+    ];
+    for (const [behaviour, opts, name, reason] of cases) {
+      warnings.length = 0;
+      const r = renderer(behaviour, { ...opts, warn });
+      const a = await search(r, QUERY);
+      const b = await search(r, 'Bronmo One55');
+      expect(a.meta.renderer, name).toBe(name);
+      expect(a.meta.fallbackReason, name).toMatch(reason);
+      expect(b.meta.fallbackReason, name).toBeDefined();
+      expect(warnings, name).toEqual([`warning: world model at ${ep.baseUrl} failed (${a.meta.fallbackReason}); results come from the template renderer`]);
+      r.close();
+    }
+    const ok = renderer(answerWell, { warn });
+    warnings.length = 0;
+    const out = await search(ok, QUERY);
+    expect(out.meta.renderer).toBe('llm');
+    expect(out.meta).not.toHaveProperty('fallbackReason');
+    expect(warnings).toEqual([]);
+    ok.close();
+  });
+
+  it('a refused connection is "unreachable (connection refused)"; a user name and password in the URL are never shown', async () => {
+    const dead = await deadEndpoint();
+    const warnings: string[] = [];
+    const r = createLlmRenderer({ baseUrl: dead, model: 'm', cachePath: null, retries: 0, breakerFailures: 1, warn: (l: string) => void warnings.push(l) });
+    const a = await search(r, QUERY);
+    expect(a.meta.renderer).toBe('template:fallback:connection');
+    expect(a.meta.fallbackReason).toBe('connection: connection refused');
+    const b = await search(r, QUERY);
+    expect(b.meta.fallbackReason).toMatch(/^circuit_open: the endpoint failed 1 times in a row; one trial request every \d+ ms$/);
+    expect(warnings).toEqual([`warning: world model at ${dead} unreachable (connection refused); results come from the template renderer`]);
+    r.close();
+    warnings.length = 0;
+    const withUser = dead.replace('http://', 'http://user:sk-secret@');
+    const creds = createLlmRenderer({ baseUrl: withUser, model: 'm', cachePath: null, retries: 0, warn: (l: string) => void warnings.push(l) });
+    const c = await search(creds, QUERY);
+    expect(c.meta.renderer).toMatch(/^template:fallback:/);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain(`world model at ${dead} `);
+    expect(`${warnings[0]} ${c.meta.fallbackReason}`).not.toMatch(/sk-secret|user:/);
+    creds.close();
   });
 });
