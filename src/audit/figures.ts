@@ -167,7 +167,7 @@ export class AuditAccumulator {
 
   summary(): AuditSummary {
     const pick = (prefix: string, withTasks: boolean) =>
-      Object.fromEntries([...this.groups].filter(([k]) => k.startsWith(prefix)).map(([k, c]) => [k.slice(prefix.length), figures(c, withTasks)]).sort((a, b) => (a[0] < b[0] ? -1 : 1)));
+      Object.fromEntries([...this.groups].filter(([k]) => k.startsWith(prefix)).map(([k, c]) => [k.slice(prefix.length), figures(c, withTasks)]).sort(([a], [b]) => (a! < b! ? -1 : 1)));
     const overall = figures(this.overall, true);
     const bySuite = Object.fromEntries(SUITES.filter((s) => this.groups.has(`suite:${s}`)).map((s) => [s, figures(this.groups.get(`suite:${s}`)!, false)]));
     const within = (a: number, b: number) => (b === 0 ? a === 0 : Math.abs(a - b) / b <= 0.05);

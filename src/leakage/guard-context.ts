@@ -283,7 +283,7 @@ export class GuardContext {
     for (const id of passage.factIds) {
       if (!this.answerFactIds.has(id)) continue;
       const d = this.factDetector(id);
-      if (d && d.scan(part).detections.some((x) => x.item === 1)) factIds.push(id);
+      if (d?.scan(part).detections.some((x) => x.item === 1)) factIds.push(id);
     }
     return { factIds, detections: this.detect(part, passage.factIds) };
   }

@@ -118,7 +118,7 @@ export function parseProfile(input: unknown, source = 'perturbation profile', ba
 /** A profile from a JSON file, or a preset name (off, light, heavy) when no such file exists. */
 export function loadProfile(fileOrPreset: string): PerturbationProfile {
   if (!existsSync(fileOrPreset)) {
-    const preset = Object.prototype.hasOwnProperty.call(PRESETS, fileOrPreset) ? PRESETS[fileOrPreset] : undefined;
+    const preset = Object.hasOwn(PRESETS, fileOrPreset) ? PRESETS[fileOrPreset] : undefined;
     if (preset) return parseProfile(preset, `preset ${fileOrPreset}`);
     throw new FictionError('NOT_FOUND', `no profile file at ${fileOrPreset} (presets: ${Object.keys(PRESETS).join(', ')})`);
   }

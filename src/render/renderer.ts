@@ -56,7 +56,7 @@ export const RENDERERS: Record<string, RendererFactory> = {
 const AT_ONCE = new Set(['template']);
 
 function factory(name: string): RendererFactory {
-  const f = Object.prototype.hasOwnProperty.call(RENDERERS, name) ? RENDERERS[name] : undefined;
+  const f = Object.hasOwn(RENDERERS, name) ? RENDERERS[name] : undefined;
   if (!f) throw new FictionError('BAD_INPUT', `unknown renderer "${String(name).slice(0, 40)}" (known: ${Object.keys(RENDERERS).join(', ')})`);
   return f;
 }

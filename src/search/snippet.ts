@@ -103,7 +103,7 @@ export function buildSnippet(
   exclude?: PassageFilter,
   maxChars = SNIPPET_MAX_CHARS,
 ): Snippet {
-  const usable = (p: PassageRecord) => p.ord > 0 && !(exclude && exclude(p));
+  const usable = (p: PassageRecord) => p.ord > 0 && !(exclude?.(p));
   // The lead is the best usable match on the page (else the first usable passage); the next usable
   // match joins it when it scores well enough. `matched` is best first: two are all it takes.
   let leadIndex = -1;

@@ -61,7 +61,7 @@ interface Slot {
 function profileOf(value: unknown): Partial<PerturbationProfile> | undefined {
   if (value === undefined || value === null) return undefined;
   if (typeof value === 'string') {
-    const preset = Object.prototype.hasOwnProperty.call(PRESETS, value) ? PRESETS[value] : undefined;
+    const preset = Object.hasOwn(PRESETS, value) ? PRESETS[value] : undefined;
     if (!preset) throw new FictionError('BAD_INPUT', `unknown profile preset "${value.slice(0, 40)}" (known: ${Object.keys(PRESETS).join(', ')})`);
     return parseProfile(preset, `preset ${value}`);
   }

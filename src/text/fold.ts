@@ -28,6 +28,7 @@ const DASHES = /[\u2010-\u2015\u2212\u2043\uFE58\uFE63\uFF0D]/g;
 const SINGLE_QUOTES = /[\u2018-\u201B\u2032\u2035\u00B4`\u02BC]/g;
 const DOUBLE_QUOTES = /[\u201C-\u201F\u2033\u2036\u00AB\u00BB]/g;
 /** Format characters (zero-width, bidi controls, soft hyphen, word joiner) and variation selectors. */
+// biome-ignore lint/suspicious/noMisleadingCharacterClass: U+034F (combining grapheme joiner) is listed on purpose, to be removed on its own
 const INVISIBLE = /[\p{Cf}\u034F\u115F\u1160\u3164\uFFA0\u180B-\u180F]/gu;
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g;
 const SPACES = /[\s\p{Zs}\u2028\u2029]+/gu;

@@ -42,7 +42,7 @@ export function deriveTasks(theme: ThemeDef, rows: Rows, fx: FactIndex, rng: Rng
   const allNames = new Set(fx.facts.map((f) => f.subject.toLowerCase()));
   const named = theme.tables.filter((t) => t.nameColumn && (rows[t.name]?.length ?? 0) > 0);
   const nameCol = (t: TableDef) => t.nameColumn!;
-  const selectValue = (t: TableDef, col: ColumnDef, alias: string) =>
+  const selectValue = (_t: TableDef, col: ColumnDef, alias: string) =>
     col.type === 'entity' ? `(SELECT r.${nameCol(fx.table(col.ref!))} FROM ${col.ref} r WHERE r.id = ${alias}.${col.name})` : `${alias}.${col.name}`;
 
   const used = new Set<string>();

@@ -3,7 +3,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { FictionError } from '../errors.js';
 import { loadWorld } from '../db/load.js';
-import { openWorld } from '../db/open.js';
+import { openWorld, type OpenWorld } from '../db/open.js';
 import { checkTaskSql } from '../db/task-sql.js';
 import { checkWorld } from './consistency.js';
 import { MANIFEST, readManifest, sha256File } from './manifest.js';
@@ -20,7 +20,7 @@ export interface ValidateReport {
 
 /** Every check of one world file: format, structure, consistency, task SQL, provenance projection. */
 export function validateFile(path: string): string[] {
-  let w;
+  let w: OpenWorld;
   try {
     w = openWorld(path);
   } catch (e) {

@@ -82,7 +82,7 @@ describe('page observation', () => {
 describe('renderers', () => {
   it('the template renderer writes each hit as its page states it', async () => {
     const page = { id: 7, url: 'https://x.example/p', title: 'P - X', site: 'x.example', published: null, kind: 'entity' };
-    const hit = { candidate: { page, score: 1, passages: [] }, snippet: { text: 'S.', passageIds: [3, 4] } };
+    const hit = { candidate: { page, score: 1, passages: [] }, snippet: { text: 'S.', passageIds: [3, 4], cutIds: [] } };
     expect(resultFromHit(hit)).toEqual({ documentId: 7, url: page.url, title: page.title, snippet: 'S.', date: null, site: 'x.example', passageIds: [3, 4] });
     expect(await createRenderer('template')).toBe(templateRenderer);
     expect(createRendererSync('template')).toBe(templateRenderer);

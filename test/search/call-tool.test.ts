@@ -93,7 +93,7 @@ describe('callTool', () => {
     await withWorld(async (world) => {
       const session = createSession(world);
       const url = world.allPages()[0]!.url;
-      const loose = url.replace('https://', 'HTTP://').replace(/^(http:\/\/)([^/]+)/i, (_, s, h) => `${s}${h.toUpperCase()}`) + '/#top';
+      const loose = `${url.replace('https://', 'HTTP://').replace(/^(http:\/\/)([^/]+)/i, (_, s, h) => `${s}${h.toUpperCase()}`)}/#top`;
       const found = await callTool(session, { name: 'web_extractor', arguments: { url: loose } });
       expect((found.json as PageObservationJson).url).toBe(url);
       const missing = await callTool(session, { name: 'web_extractor', arguments: { url: `https://${world.allPages()[0]!.site}/wiki/No_Such_Page` } });

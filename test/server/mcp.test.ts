@@ -80,7 +80,7 @@ async function expectToolBehaviour(c: McpClient) {
   for (const bad of [{ query: 5 }, { queries: [] }, { query: 'x', page: 0 }, { nonsense: true }]) {
     const r = await c.call('web_search', bad);
     expect(r.isError).toBe(true);
-    expect(r.text).not.toMatch(/    at |SQLITE/);
+    expect(r.text).not.toMatch(/ {4}at |SQLITE/);
   }
 }
 

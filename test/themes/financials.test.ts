@@ -10,7 +10,7 @@ import theme from '../../src/themes/financials.js';
 import type { Row, Rows } from '../../src/themes/_define.js';
 import { checkWorld } from '../../src/world/consistency.js';
 import { generateWorld } from '../../src/world/generate.js';
-import { TASK_KINDS, type WorldData } from '../../src/world/types.js';
+import type { WorldData } from '../../src/world/types.js';
 
 const copy = (rows: Rows): Rows => JSON.parse(JSON.stringify(rows));
 const sumBy = (rows: Row[], fk: string, col: string, id: number) => rows.filter((r) => r[fk] === id).reduce((s, r) => s + Number(r[col]), 0);

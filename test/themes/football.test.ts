@@ -47,7 +47,7 @@ describe('football: the season', () => {
     const rows = worlds()[0]!.rows;
     const broken = [
       (r: typeof rows) => { r.matches![0]!.home_goals = n(r.matches![0]!.home_goals) + 1; },
-      (r: typeof rows) => { const [a, b] = r.clubs!; [a!.league_position, b!.league_position] = [b!.league_position, a!.league_position]; },
+      (r: typeof rows) => { const [a, b] = r.clubs!; [a!.league_position, b!.league_position] = [b!.league_position!, a!.league_position!]; },
       (r: typeof rows) => { const m = r.matches![0]!; m.attendance = n(r.clubs![n(m.home_club_id) - 1]!.capacity) + 1; },
       (r: typeof rows) => { const p = r.players![0]!; p.goals = n(r.clubs![n(p.club_id) - 1]!.goals_for) + 1; },
       (r: typeof rows) => { r.players![0]!.appearances = r.matches!.length + 1; },

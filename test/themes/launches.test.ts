@@ -8,9 +8,8 @@ import { checkTaskSql } from '../../src/db/task-sql.js';
 import { writeWorld } from '../../src/db/write.js';
 import theme from '../../src/themes/launches.js';
 import type { Row, Rows } from '../../src/themes/_define.js';
-import { checkWorld } from '../../src/world/consistency.js';
 import { generateWorld } from '../../src/world/generate.js';
-import { TASK_KINDS, type WorldData } from '../../src/world/types.js';
+import type { WorldData } from '../../src/world/types.js';
 
 const copy = (rows: Rows): Rows => JSON.parse(JSON.stringify(rows));
 const byId = (rows: Row[]) => new Map(rows.map((r) => [r.id, r]));

@@ -259,7 +259,7 @@ function isNameLike(token: string): boolean {
 
 function sentenceInitial(text: string, at: number): boolean {
   let i = at - 1;
-  while (i >= 0 && /[\s"'“”‘’(\[*\-–—]/u.test(text[i]!)) i--;
+  while (i >= 0 && /[\s"'“”‘’([*\-–—]/u.test(text[i]!)) i--;
   return i < 0 || /[.!?:;…|]/u.test(text[i]!);
 }
 

@@ -96,7 +96,7 @@ function oneLine(snippet: string): string {
 function assemble(input: RenderSearchInput, answer: CachedAnswer): RenderedResult[] {
   return input.hits.map((hit) => {
     const base = resultFromHit(hit);
-    const snippet = Object.prototype.hasOwnProperty.call(answer.snippets, base.url) ? answer.snippets[base.url] : undefined;
+    const snippet = Object.hasOwn(answer.snippets, base.url) ? answer.snippets[base.url] : undefined;
     return typeof snippet === 'string' && snippet.length > 0 ? { ...base, snippet, passageIds: [] } : base;
   });
 }

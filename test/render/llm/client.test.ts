@@ -63,7 +63,7 @@ describe('the openai client', () => {
     reset(failWith(400));
     expect(await kindOf(c.complete(request, AbortSignal.timeout(10_000)))).toBe('http_status');
     expect(ep.requests).toHaveLength(1);
-    reset((req, n) => (n === 0 ? { status: 503, headers: { 'retry-after': '0' } } : fine()));
+    reset((_req, n) => (n === 0 ? { status: 503, headers: { 'retry-after': '0' } } : fine()));
     expect((await c.complete(request, AbortSignal.timeout(10_000))).content).toBe('fine');
     expect(ep.requests).toHaveLength(2);
     c.close!();

@@ -89,7 +89,7 @@ describe('checkGrounding', () => {
   const good = (url: string, rank: number) => ({ rank, url, title: 'x', snippet: null, date: null });
 
   it('matches results to records by URL, forgiving the forms agents and models change', () => {
-    const out = checkGrounding(world, [rec, news], [good(entityPage.url.replace('https://', 'http://') + '/', 1), good(news.url, 2)]);
+    const out = checkGrounding(world, [rec, news], [good(`${entityPage.url.replace('https://', 'http://')}/`, 1), good(news.url, 2)]);
     expect(out.ok && out.matched.map((m) => m.record.pageId)).toEqual([entityPage.id, newsPage.id]);
   });
 
