@@ -42,7 +42,9 @@ const oneDir = join(root, 'one');
 const t1 = performance.now();
 await generateBatch({ count, seed, out: oneDir, workers: 1 });
 const single = (performance.now() - t1) / 1000;
-const names = readdirSync(batchDir).filter((f) => f.endsWith('.sqlite') || f === 'index.jsonl').sort();
+const names = readdirSync(batchDir)
+  .filter((f) => f.endsWith('.sqlite') || f === 'index.jsonl')
+  .sort();
 const same = names.length === count + 1 && names.every((f) => readFileSync(join(batchDir, f)).equals(readFileSync(join(oneDir, f))));
 rmSync(root, { recursive: true, force: true });
 
@@ -54,5 +56,8 @@ const line =
 console.log(line);
 if (!same) process.exitCode = 1;
 if (process.env.BENCH_RECORD) {
-  writeFileSync('bench/results/generate.md', `# bench:generate\n\n\`BENCH_RECORD=1 npm run bench:generate\` (${new Date().toISOString().slice(0, 10)}, ${availableParallelism()} cores):\n\n    ${line}\n\nFloor: the same rows written single-threaded with raw prepared statements, FTS included, journal off.\n`);
+  writeFileSync(
+    'bench/results/generate.md',
+    `# bench:generate\n\n\`BENCH_RECORD=1 npm run bench:generate\` (${new Date().toISOString().slice(0, 10)}, ${availableParallelism()} cores):\n\n    ${line}\n\nFloor: the same rows written single-threaded with raw prepared statements, FTS included, journal off.\n`,
+  );
 }

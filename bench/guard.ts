@@ -46,7 +46,8 @@ try {
       const on = createSession(world, { taskId: task.id, historyLimit: 0 });
       const other = data.facts[(task.answerFactIds[0]! * 7) % data.facts.length]!;
       const guess = /^\d/.test(task.answerText) ? task.answerText.replace(/\d(?=\D*$)/, (d) => String((Number(d) + 1) % 10)) : `${task.answerText} review`;
-      for (const query of [task.question, task.answerText.split('\n')[0]!, guess, `${other.subject} ${other.predicate.replace(/_/g, ' ')}`]) jobs.push({ off, on, query });
+      for (const query of [task.question, task.answerText.split('\n')[0]!, guess, `${other.subject} ${other.predicate.replace(/_/g, ' ')}`])
+        jobs.push({ off, on, query });
     }
   }
   const call = (s: Session, query: string) => callToolSync(s, { name: 'web_search', arguments: { query } });

@@ -89,7 +89,14 @@ const agent = new http.Agent({ keepAlive: true });
 const post = () =>
   new Promise<void>((resolve, reject) => {
     const req = http.request(
-      { host: url.hostname, port: url.port, path: url.pathname, method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: 'POST',
+        agent,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      },
       (res) => {
         res.resume();
         res.on('end', () => resolve());
@@ -119,7 +126,8 @@ for (const job of jobs) {
 }
 agent.destroy();
 const requests = endpoint.requests.length - requestsBefore - jobs.length;
-if (answered.llm !== jobs.length || requests !== jobs.length) throw new Error(`${jobs.length} misses made ${requests} requests, answered by ${JSON.stringify(answered)}`);
+if (answered.llm !== jobs.length || requests !== jobs.length)
+  throw new Error(`${jobs.length} misses made ${requests} requests, answered by ${JSON.stringify(answered)}`);
 endpoint.requests.length = 0;
 
 // Cache hits against template calls, interleaved. A new renderer opens the same cache file, as a re-run
@@ -158,7 +166,9 @@ const hitLines = (name: string, p: { hit: number[]; tpl: number[] }) => {
 };
 const lines = [
   `bench:llm — ${jobs.length} distinct queries over ${worlds.length} worlds, fake endpoint latency ${latencyMs} ms (in process), cache on disk`,
-  `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}; load average at the end ${loadavg().map((x) => x.toFixed(1)).join(' ')}`,
+  `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}; load average at the end ${loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' ')}`,
   '',
   `cache miss (${jobs.length} calls, one request each, answered by: ${JSON.stringify(answered)})`,
   `  full call             p50 ${f(pct(miss, 50))} ms   p99 ${f(pct(miss, 99))} ms   CPU p50 ${f(pct(missCpu, 50))} ms`,

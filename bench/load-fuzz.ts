@@ -17,12 +17,55 @@ export interface FuzzRequest {
 }
 
 const ODD = [
-  '\u0000', '\uD800', '\uDFFF', '\uD83D', '\u202E', '\u200B\u200D\u2060', '\uFEFF', '\u0301'.repeat(500), '👩‍👩‍👧‍👦', 'ｆｕｌｌｗｉｄｔｈ',
-  '𝕮𝖔𝖒𝖕𝖑𝖊𝖝', '\r\n\t\v\f', 'NEAR(a b)', '"*^:-()', 'AND OR NOT', 'İıſK', 'ﷺ', '\u{10FFFF}', '<script>alert(1)</script>', "'; DROP TABLE facts; --",
-  '%00', '../../../../etc/passwd', '..\\..\\windows', '%2e%2e%2f', '%252e%252e%252f', 'file:///etc/passwd', 'ü'.normalize('NFD').repeat(300),
+  '\u0000',
+  '\uD800',
+  '\uDFFF',
+  '\uD83D',
+  '\u202E',
+  '\u200B\u200D\u2060',
+  '\uFEFF',
+  '\u0301'.repeat(500),
+  '👩‍👩‍👧‍👦',
+  'ｆｕｌｌｗｉｄｔｈ',
+  '𝕮𝖔𝖒𝖕𝖑𝖊𝖝',
+  '\r\n\t\v\f',
+  'NEAR(a b)',
+  '"*^:-()',
+  'AND OR NOT',
+  'İıſK',
+  'ﷺ',
+  '\u{10FFFF}',
+  '<script>alert(1)</script>',
+  "'; DROP TABLE facts; --",
+  '%00',
+  '../../../../etc/passwd',
+  '..\\..\\windows',
+  '%2e%2e%2f',
+  '%252e%252e%252f',
+  'file:///etc/passwd',
+  'ü'.normalize('NFD').repeat(300),
 ];
 
-const JUNK_JSON = ['{', '}', '{"query":', '{"query": "a",}', "{'query': 'a'}", 'nul', 'undefined', 'NaN', '[', '"', '{"a":1}{"b":2}', '\uFEFF{"query":"a"}', '[[[[[[[[[[[[[[[[[[[[', '{"query":"\\ud800"}', '{"query":"\\u0000"}', '1e999999', '-', ' '];
+const JUNK_JSON = [
+  '{',
+  '}',
+  '{"query":',
+  '{"query": "a",}',
+  "{'query': 'a'}",
+  'nul',
+  'undefined',
+  'NaN',
+  '[',
+  '"',
+  '{"a":1}{"b":2}',
+  '\uFEFF{"query":"a"}',
+  '[[[[[[[[[[[[[[[[[[[[',
+  '{"query":"\\ud800"}',
+  '{"query":"\\u0000"}',
+  '1e999999',
+  '-',
+  ' ',
+];
 
 const ROUTES = ['/v1/search', '/v1/open', '/v1/call', '/retrieve', '/v1/sessions', '/mcp'];
 
@@ -31,7 +74,10 @@ function enc(text: string): string {
   let out = '';
   for (const ch of text) {
     const c = ch.codePointAt(0)!;
-    out += c >= 0xd800 && c <= 0xdfff ? `%${(0xe0 | (c >> 12)).toString(16)}%${(0x80 | ((c >> 6) & 0x3f)).toString(16)}%${(0x80 | (c & 0x3f)).toString(16)}` : encodeURIComponent(ch);
+    out +=
+      c >= 0xd800 && c <= 0xdfff
+        ? `%${(0xe0 | (c >> 12)).toString(16)}%${(0x80 | ((c >> 6) & 0x3f)).toString(16)}%${(0x80 | (c & 0x3f)).toString(16)}`
+        : encodeURIComponent(ch);
   }
   return out;
 }
@@ -55,14 +101,22 @@ function randomBytes(rng: Rng, n: number): Uint8Array<ArrayBuffer> {
 
 function target(rng: Rng, worlds: readonly BenchWorld[], sessions: readonly string[]): string {
   switch (rng.int(0, 7)) {
-    case 0: return `world=${rng.pick(worlds).id}`;
-    case 1: return `session=${rng.pick(sessions)}`;
-    case 2: return `world=w${rng.int(0, 99)}-${String(rng.int(0, 999999)).padStart(6, '0')}`;
-    case 3: return `session=s_${'A'.repeat(24)}`;
-    case 4: return `world=${enc(oddString(rng))}`;
-    case 5: return `session=${enc(oddString(rng))}`;
-    case 6: return `world=${rng.pick(worlds).id}&session=${rng.pick(sessions)}`;
-    default: return '';
+    case 0:
+      return `world=${rng.pick(worlds).id}`;
+    case 1:
+      return `session=${rng.pick(sessions)}`;
+    case 2:
+      return `world=w${rng.int(0, 99)}-${String(rng.int(0, 999999)).padStart(6, '0')}`;
+    case 3:
+      return `session=s_${'A'.repeat(24)}`;
+    case 4:
+      return `world=${enc(oddString(rng))}`;
+    case 5:
+      return `session=${enc(oddString(rng))}`;
+    case 6:
+      return `world=${rng.pick(worlds).id}&session=${rng.pick(sessions)}`;
+    default:
+      return '';
   }
 }
 
@@ -76,13 +130,20 @@ export function fuzzRequest(seed: number, i: number, worlds: readonly BenchWorld
   const t = target(rng, worlds, sessions);
   const path = `${route}${t ? `?${t}` : ''}`;
   switch (rng.int(0, 11)) {
-    case 0: return { kind: 'bad-json', method: 'POST', path, headers: json, body: rng.pick(JUNK_JSON) };
-    case 1: return { kind: 'random-bytes', method: 'POST', path, headers: json, body: randomBytes(rng, rng.int(1, 2000)) };
+    case 0:
+      return { kind: 'bad-json', method: 'POST', path, headers: json, body: rng.pick(JUNK_JSON) };
+    case 1:
+      return { kind: 'random-bytes', method: 'POST', path, headers: json, body: randomBytes(rng, rng.int(1, 2000)) };
     case 2: {
       const body = rng.pick<Record<string, unknown>>([
-        { query: wrongValue(rng) }, { queries: wrongValue(rng) }, { query: 'a', page: wrongValue(rng) }, { url: wrongValue(rng) },
-        { name: wrongValue(rng), arguments: wrongValue(rng) }, { queries: wrongValue(rng), topk: wrongValue(rng), return_scores: wrongValue(rng) },
-        { world: wrongValue(rng), seed: wrongValue(rng), profile: wrongValue(rng), task: wrongValue(rng) }, { queries: ['a'], worlds: wrongValue(rng), sessions: wrongValue(rng) },
+        { query: wrongValue(rng) },
+        { queries: wrongValue(rng) },
+        { query: 'a', page: wrongValue(rng) },
+        { url: wrongValue(rng) },
+        { name: wrongValue(rng), arguments: wrongValue(rng) },
+        { queries: wrongValue(rng), topk: wrongValue(rng), return_scores: wrongValue(rng) },
+        { world: wrongValue(rng), seed: wrongValue(rng), profile: wrongValue(rng), task: wrongValue(rng) },
+        { queries: ['a'], worlds: wrongValue(rng), sessions: wrongValue(rng) },
       ]);
       return { kind: 'wrong-types', method: 'POST', path, headers: json, body: JSON.stringify(body) };
     }
@@ -93,7 +154,12 @@ export function fuzzRequest(seed: number, i: number, worlds: readonly BenchWorld
     }
     case 4: {
       const q = oddString(rng);
-      const body = route === '/retrieve' ? { queries: [q, oddString(rng)], topk: rng.int(1, 5) } : route === '/v1/open' ? { url: `https://${q}/${oddString(rng)}` } : { query: q, page: rng.int(1, 3) };
+      const body =
+        route === '/retrieve'
+          ? { queries: [q, oddString(rng)], topk: rng.int(1, 5) }
+          : route === '/v1/open'
+            ? { url: `https://${q}/${oddString(rng)}` }
+            : { query: q, page: rng.int(1, 3) };
       return { kind: 'odd-unicode', method: 'POST', path: `${route}?world=${rng.pick(worlds).id}`, headers: json, body: JSON.stringify(body) };
     }
     case 5: {
@@ -101,23 +167,44 @@ export function fuzzRequest(seed: number, i: number, worlds: readonly BenchWorld
       const p = rng.pick([`/v1/sessions/${enc(id)}`, `/v1/sessions/${enc(id)}/trajectory`, `/v1/worlds/${enc(id)}/tasks`, `/v1/worlds/${enc(id)}/tasks/t01`]);
       return { kind: 'unknown-ids', method: rng.pick(['GET', 'DELETE']), path: p, headers: {} };
     }
-    case 6: return { kind: 'wrong-method', method: rng.pick(['GET', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']), path, headers: json, body: undefined };
-    case 7: return { kind: 'unknown-route', method: rng.pick(['GET', 'POST']), path: `/${enc(oddString(rng))}/${'a/'.repeat(rng.int(0, 50))}`, headers: {} };
+    case 6:
+      return { kind: 'wrong-method', method: rng.pick(['GET', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']), path, headers: json, body: undefined };
+    case 7:
+      return { kind: 'unknown-route', method: rng.pick(['GET', 'POST']), path: `/${enc(oddString(rng))}/${'a/'.repeat(rng.int(0, 50))}`, headers: {} };
     case 8: {
       const msg = rng.pick<unknown>([
         { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'web_search', arguments: { query: wrongValue(rng) } } },
         { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: oddString(rng), arguments: {} } },
-        { jsonrpc: '2.0', id: 1, method: oddString(rng) }, { jsonrpc: '1.0', id: {}, method: 5 }, [], [1, 2, 3], { id: 1 },
+        { jsonrpc: '2.0', id: 1, method: oddString(rng) },
+        { jsonrpc: '1.0', id: {}, method: 5 },
+        [],
+        [1, 2, 3],
+        { id: 1 },
         { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'web_extractor', arguments: { url: oddString(rng) } } },
       ]);
-      return { kind: 'mcp-garbage', method: 'POST', path: `/mcp?${t || `world=${rng.pick(worlds).id}`}`, headers: rng.chance(0.8) ? mcpHeaders : json, body: JSON.stringify(msg) };
+      return {
+        kind: 'mcp-garbage',
+        method: 'POST',
+        path: `/mcp?${t || `world=${rng.pick(worlds).id}`}`,
+        headers: rng.chance(0.8) ? mcpHeaders : json,
+        body: JSON.stringify(msg),
+      };
     }
     case 9: {
       const wid = rng.pick(worlds).id;
       const p = rng.pick([`/v1/worlds/${wid}/tasks`, `/v1/worlds/${wid}/tasks/t01`]);
       return { kind: 'admin-no-token', method: 'GET', path: p, headers: rng.chance(0.5) ? { authorization: `Bearer ${'x'.repeat(rng.int(1, 200))}` } : {} };
     }
-    case 10: return { kind: 'content-type-lies', method: 'POST', path, headers: { 'content-type': rng.pick(['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/json; charset=utf-16']) }, body: rng.chance(0.5) ? 'query=a&page=2' : '{"query":"a"}' };
+    case 10:
+      return {
+        kind: 'content-type-lies',
+        method: 'POST',
+        path,
+        headers: {
+          'content-type': rng.pick(['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/json; charset=utf-16']),
+        },
+        body: rng.chance(0.5) ? 'query=a&page=2' : '{"query":"a"}',
+      };
     default: {
       const many = Array.from({ length: rng.int(50, 800) }, (_, k) => `p${k}=${enc(oddString(rng))}`).join('&');
       return { kind: 'odd-query-string', method: 'POST', path: `${route}?${many}`, headers: json, body: '{"query":"a"}' };
@@ -136,7 +223,14 @@ export interface FuzzReport {
 }
 
 /** Send `count` fuzz requests, `concurrency` at a time; tally statuses. */
-export async function runFuzz(url: string, count: number, seed: number, worlds: readonly BenchWorld[], sessions: readonly string[], concurrency = 32): Promise<FuzzReport> {
+export async function runFuzz(
+  url: string,
+  count: number,
+  seed: number,
+  worlds: readonly BenchWorld[],
+  sessions: readonly string[],
+  concurrency = 32,
+): Promise<FuzzReport> {
   const report: FuzzReport = { sent: 0, byClass: {}, byKind: {}, fiveXx: [], transportErrors: 0, errorSamples: [] };
   let next = 0;
   const worker = async () => {
@@ -147,15 +241,17 @@ export async function runFuzz(url: string, count: number, seed: number, worlds: 
       let status: number | 'error';
       let text = '';
       try {
-        const body = r.body === undefined || r.method === 'GET' || r.method === 'OPTIONS' ? undefined
-          : r.chunked ? new Blob([r.body]).stream() : r.body;
+        const body = r.body === undefined || r.method === 'GET' || r.method === 'OPTIONS' ? undefined : r.chunked ? new Blob([r.body]).stream() : r.body;
         const res = await fetch(`${url}${r.path}`, { method: r.method, headers: r.headers, body, ...(r.chunked ? { duplex: 'half' } : {}) } as RequestInit);
         status = res.status;
         text = await res.text();
       } catch (e) {
         status = 'error';
         const cause = (e as { cause?: { code?: string; message?: string } }).cause;
-        if (report.errorSamples.length < 10) report.errorSamples.push(`${r.kind} ${r.method} ${r.chunked ? 'chunked ' : ''}${r.path.slice(0, 60)}: ${cause?.code ?? cause?.message ?? (e as Error).message}`);
+        if (report.errorSamples.length < 10)
+          report.errorSamples.push(
+            `${r.kind} ${r.method} ${r.chunked ? 'chunked ' : ''}${r.path.slice(0, 60)}: ${cause?.code ?? cause?.message ?? (e as Error).message}`,
+          );
       }
       report.sent++;
       const cls = status === 'error' ? 'transport error' : `${String(status)[0]}xx`;

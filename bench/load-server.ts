@@ -30,7 +30,7 @@ export async function ensureWorlds(count: number, seed: number, dir?: string): P
     const w = openWorld(join(out, e.file));
     try {
       const tasks = loadTasks(w);
-      const urls = (w.db.prepare('SELECT url FROM documents ORDER BY id LIMIT 40').pluck().all() as string[]);
+      const urls = w.db.prepare('SELECT url FROM documents ORDER BY id LIMIT 40').pluck().all() as string[];
       // what agents type: whole questions, and short keyword queries (a page's title words)
       const titles = w.db.prepare('SELECT title FROM documents ORDER BY id LIMIT 40').pluck().all() as string[];
       const short = titles.map((t) => t.split(' - ')[0]!.split(/\s+/).slice(0, 4).join(' '));

@@ -46,7 +46,10 @@ const MIN_RPS = 2000;
 const MAX_P99_MS = 100;
 const MAX_MS_PER_QUERY = 1;
 
-const load = () => loadavg().map((l) => l.toFixed(2)).join(' / ');
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' / ');
 const ms = (v: number) => `${v.toFixed(1)} ms`;
 const verdict = (ok: boolean) => (ok ? 'met' : 'NOT MET');
 
@@ -76,7 +79,8 @@ function mixRequest(i: number, worlds: readonly BenchWorld[], sessions: readonly
   if (k < 11) return { method: 'POST', path: `/v1/search?session=${s}`, headers: json, body: JSON.stringify({ query: q }) };
   if (k < 14) return { method: 'POST', path: `/retrieve?session=${s}`, headers: json, body: JSON.stringify({ queries: [q], topk: 3, return_scores: true }) };
   if (k < 17) return { method: 'POST', path: `/v1/open?session=${s}`, headers: json, body: JSON.stringify({ url: rng.pick(world.urls) }) };
-  if (k < 19) return { method: 'POST', path: `/v1/search?session=${s}&format=json`, headers: json, body: JSON.stringify({ queries: rng.sample(world.queries, 3) }) };
+  if (k < 19)
+    return { method: 'POST', path: `/v1/search?session=${s}&format=json`, headers: json, body: JSON.stringify({ queries: rng.sample(world.queries, 3) }) };
   const call = { jsonrpc: '2.0', id: i, method: 'tools/call', params: { name: 'web_search', arguments: { query: q } } };
   return { method: 'POST', path: `/mcp?session=${s}`, headers: mcpHeaders, body: JSON.stringify(call) };
 }
@@ -107,13 +111,17 @@ async function throughput(dir: string, worlds: BenchWorld[]): Promise<Throughput
     const cpu0 = server.cpuSeconds();
     const r = await autocannon({ url: server.url, connections, duration, requests: mix });
     const cpu = server.cpuSeconds() - cpu0;
-    const codes = Object.entries(r.statusCodeStats).map(([c, v]) => `${c}: ${v.count}`).join(', ');
-    console.log([
-      `throughput: one process, ${connections} connections, ${duration} s, ${worlds.length} worlds (a task-bound session each), ${availableParallelism()} cores`,
-      `  requests/s ${r.requests.average.toFixed(0)} (total ${r.requests.total}), latency p50 ${ms(r.latency.p50)}, p99 ${ms(r.latency.p99)}, max ${ms(r.latency.max)}`,
-      `  errors ${r.errors}, timeouts ${r.timeouts}, non-2xx ${r.non2xx} (${codes})`,
-      `  server CPU ${((cpu * 1000) / r.requests.total).toFixed(3)} ms per request; load average before ${before}, after ${load()}`,
-    ].join('\n'));
+    const codes = Object.entries(r.statusCodeStats)
+      .map(([c, v]) => `${c}: ${v.count}`)
+      .join(', ');
+    console.log(
+      [
+        `throughput: one process, ${connections} connections, ${duration} s, ${worlds.length} worlds (a task-bound session each), ${availableParallelism()} cores`,
+        `  requests/s ${r.requests.average.toFixed(0)} (total ${r.requests.total}), latency p50 ${ms(r.latency.p50)}, p99 ${ms(r.latency.p99)}, max ${ms(r.latency.max)}`,
+        `  errors ${r.errors}, timeouts ${r.timeouts}, non-2xx ${r.non2xx} (${codes})`,
+        `  server CPU ${((cpu * 1000) / r.requests.total).toFixed(3)} ms per request; load average before ${before}, after ${load()}`,
+      ].join('\n'),
+    );
     return { rps: r.requests.average, p99: r.latency.p99, errors: r.errors + r.timeouts, bytesPerResponse: r.throughput.total / Math.max(1, r.requests.total) };
   } finally {
     await server.stop();
@@ -131,15 +139,20 @@ async function floor(worlds: BenchWorld[], run: ThroughputRun): Promise<void> {
   const bytes = Math.round(run.bytesPerResponse);
   const server = await spawnFloor(Math.max(1, bytes - FLOOR_HEADER_BYTES));
   try {
-    const mix = rolloutMix(worlds, worlds.map((w) => `floor-${w.id}`));
+    const mix = rolloutMix(
+      worlds,
+      worlds.map((w) => `floor-${w.id}`),
+    );
     const r = await autocannon({ url: server.url, connections, duration, requests: mix });
-    console.log([
-      `floor: bare node:http (reads and parses the JSON body, answers ${bytes} bytes), same requests, ${connections} connections, ${duration} s`,
-      `  requests/s ${r.requests.average.toFixed(0)}, p99 ${ms(r.latency.p99)}; errors ${r.errors}`,
-      `errors: ${run.errors} (line: 0) — ${verdict(run.errors === 0)}`,
-      `requests/s: ${run.rps.toFixed(0)} (line: ≥ ${MIN_RPS}; floor ${r.requests.average.toFixed(0)}, ${(run.rps / r.requests.average).toFixed(2)}× it) — ${verdict(run.rps >= MIN_RPS)}`,
-      `p99: ${ms(run.p99)} (line: ≤ ${MAX_P99_MS} ms; floor ${ms(r.latency.p99)}) — ${verdict(run.p99 <= MAX_P99_MS)}`,
-    ].join('\n'));
+    console.log(
+      [
+        `floor: bare node:http (reads and parses the JSON body, answers ${bytes} bytes), same requests, ${connections} connections, ${duration} s`,
+        `  requests/s ${r.requests.average.toFixed(0)}, p99 ${ms(r.latency.p99)}; errors ${r.errors}`,
+        `errors: ${run.errors} (line: 0) — ${verdict(run.errors === 0)}`,
+        `requests/s: ${run.rps.toFixed(0)} (line: ≥ ${MIN_RPS}; floor ${r.requests.average.toFixed(0)}, ${(run.rps / r.requests.average).toFixed(2)}× it) — ${verdict(run.rps >= MIN_RPS)}`,
+        `p99: ${ms(run.p99)} (line: ≤ ${MAX_P99_MS} ms; floor ${ms(r.latency.p99)}) — ${verdict(run.p99 <= MAX_P99_MS)}`,
+      ].join('\n'),
+    );
   } finally {
     await server.stop();
   }
@@ -159,17 +172,23 @@ async function retrieveBatch(dir: string, worlds: BenchWorld[]): Promise<void> {
     for (let round = 0; round < 5; round++) {
       const queries = owners.map((w, i) => w.queries[(i + round * 7) % w.queries.length]!);
       const t0 = performance.now();
-      const res = await fetch(`${server.url}/retrieve`, { method: 'POST', headers: json, body: JSON.stringify({ queries, sessions, topk: 3, return_scores: true }) });
+      const res = await fetch(`${server.url}/retrieve`, {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ queries, sessions, topk: 3, return_scores: true }),
+      });
       const body = (await res.json()) as { result?: unknown[] };
       const elapsed = performance.now() - t0;
       if (res.status !== 200 || body.result?.length !== batch) throw new Error(`/retrieve batch: HTTP ${res.status}`);
       perQuery.push(elapsed / batch);
     }
     const med = median(perQuery);
-    console.log([
-      `retrieve: ${batch} queries in one /retrieve, ${batch} task-bound sessions over ${worlds.length} worlds, topk 3; 5 batches, ms per query: ${perQuery.map((v) => v.toFixed(3)).join(', ')}`,
-      `ms per query: ${med.toFixed(3)} (median batch; line: < ${MAX_MS_PER_QUERY} ms) — ${verdict(med < MAX_MS_PER_QUERY)}`,
-    ].join('\n'));
+    console.log(
+      [
+        `retrieve: ${batch} queries in one /retrieve, ${batch} task-bound sessions over ${worlds.length} worlds, topk 3; 5 batches, ms per query: ${perQuery.map((v) => v.toFixed(3)).join(', ')}`,
+        `ms per query: ${med.toFixed(3)} (median batch; line: < ${MAX_MS_PER_QUERY} ms) — ${verdict(med < MAX_MS_PER_QUERY)}`,
+      ].join('\n'),
+    );
   } finally {
     await server.stop();
   }
@@ -207,7 +226,12 @@ function soakRequests(worlds: readonly BenchWorld[]) {
     {
       setupRequest: (req: RawRequest, ctx: Record<string, unknown>) => {
         ctx.w = new Rng(`soak:${n++}`).int(0, worlds.length - 1);
-        return fill(req, { method: 'POST', path: '/v1/sessions', headers: json, body: JSON.stringify({ world: worlds[ctx.w as number]!.id, seed: n, profile: 'light' }) });
+        return fill(req, {
+          method: 'POST',
+          path: '/v1/sessions',
+          headers: json,
+          body: JSON.stringify({ world: worlds[ctx.w as number]!.id, seed: n, profile: 'light' }),
+        });
       },
       onResponse: (_s: number, body: string, ctx: Record<string, unknown>) => {
         try {
@@ -218,10 +242,32 @@ function soakRequests(worlds: readonly BenchWorld[]) {
       },
     },
     ...Array.from({ length: 8 }, (_, k) => ({
-      setupRequest: (req: RawRequest, ctx: Record<string, unknown>) => fill(req, { method: 'POST', path: `/v1/search?session=${ctx.s}`, headers: json, body: JSON.stringify({ query: pick(ctx).queries[(k * 7 + n) % pick(ctx).queries.length] }) }),
+      setupRequest: (req: RawRequest, ctx: Record<string, unknown>) =>
+        fill(req, {
+          method: 'POST',
+          path: `/v1/search?session=${ctx.s}`,
+          headers: json,
+          body: JSON.stringify({ query: pick(ctx).queries[(k * 7 + n) % pick(ctx).queries.length] }),
+        }),
     })),
-    { setupRequest: (req: RawRequest, ctx: Record<string, unknown>) => fill(req, { method: 'POST', path: `/retrieve?session=${ctx.s}`, headers: json, body: JSON.stringify({ queries: pick(ctx).queries.slice(0, 4), topk: 5 }) }) },
-    { setupRequest: (req: RawRequest, ctx: Record<string, unknown>) => fill(req, { method: 'POST', path: `/v1/open?session=${ctx.s}`, headers: json, body: JSON.stringify({ url: pick(ctx).urls[n % pick(ctx).urls.length] }) }) },
+    {
+      setupRequest: (req: RawRequest, ctx: Record<string, unknown>) =>
+        fill(req, {
+          method: 'POST',
+          path: `/retrieve?session=${ctx.s}`,
+          headers: json,
+          body: JSON.stringify({ queries: pick(ctx).queries.slice(0, 4), topk: 5 }),
+        }),
+    },
+    {
+      setupRequest: (req: RawRequest, ctx: Record<string, unknown>) =>
+        fill(req, {
+          method: 'POST',
+          path: `/v1/open?session=${ctx.s}`,
+          headers: json,
+          body: JSON.stringify({ url: pick(ctx).urls[n % pick(ctx).urls.length] }),
+        }),
+    },
     {
       setupRequest: (req: RawRequest) => {
         const w = worlds[new Rng(`oneoff:${n++}`).int(0, worlds.length - 1)]!;
@@ -230,12 +276,20 @@ function soakRequests(worlds: readonly BenchWorld[]) {
     },
     {
       setupRequest: (req: RawRequest, ctx: Record<string, unknown>) => {
-        const call = { jsonrpc: '2.0', id: n, method: 'tools/call', params: { name: 'web_search', arguments: { query: pick(ctx).queries[n % pick(ctx).queries.length] } } };
+        const call = {
+          jsonrpc: '2.0',
+          id: n,
+          method: 'tools/call',
+          params: { name: 'web_search', arguments: { query: pick(ctx).queries[n % pick(ctx).queries.length] } },
+        };
         return fill(req, { method: 'POST', path: `/mcp?session=${ctx.s}`, headers: mcpHeaders, body: JSON.stringify(call) });
       },
     },
     { setupRequest: (req: RawRequest, ctx: Record<string, unknown>) => fill(req, { method: 'GET', path: `/v1/sessions/${ctx.s}/trajectory` }) },
-    { setupRequest: (req: RawRequest, ctx: Record<string, unknown>) => fill(req, n % 4 === 0 ? { method: 'GET', path: '/health' } : { method: 'DELETE', path: `/v1/sessions/${ctx.s}` }) },
+    {
+      setupRequest: (req: RawRequest, ctx: Record<string, unknown>) =>
+        fill(req, n % 4 === 0 ? { method: 'GET', path: '/health' } : { method: 'DELETE', path: `/v1/sessions/${ctx.s}` }),
+    },
   ];
   return steps;
 }
@@ -274,7 +328,11 @@ async function soak(dir: string, worlds: BenchWorld[]): Promise<string> {
     const late = samples.filter((s) => s.t >= total - win);
     const mb = (b: number) => `${(b / 1048576).toFixed(0)} MB`;
     const pct = (a: number, b: number) => `${(((b - a) / a) * 100).toFixed(1)}%`;
-    const stats = (xs: typeof samples, k: 'rss' | 'heap') => ({ med: median(xs.map((s) => s[k])), max: Math.max(...xs.map((s) => s[k])), min: Math.min(...xs.map((s) => s[k])) });
+    const stats = (xs: typeof samples, k: 'rss' | 'heap') => ({
+      med: median(xs.map((s) => s[k])),
+      max: Math.max(...xs.map((s) => s[k])),
+      min: Math.min(...xs.map((s) => s[k])),
+    });
     const [er, lr, eh, lh] = [stats(early, 'rss'), stats(late, 'rss'), stats(early, 'heap'), stats(late, 'heap')];
     const lines = [
       `soak: ${win} s warm-up, then ${minutes} min measured; 20 connections; session churn over ${worlds.length} worlds; --max-open-worlds 32, --session-ttl 20`,

@@ -66,7 +66,7 @@ try {
     const names = [...new Set(data.facts.map((f) => f.subject))];
     const picked: string[] = [];
     for (let k = 0; picked.length < perWorld && k < questions.length + names.length; k++) {
-      const q = k % 3 === 2 ? names[Math.floor(k / 3) * 7 % names.length] : questions[k % questions.length];
+      const q = k % 3 === 2 ? names[(Math.floor(k / 3) * 7) % names.length] : questions[k % questions.length];
       if (q) picked.push(q);
     }
     for (const query of picked) jobs.push({ world, session, floor, query, match: prepareQuery(query).match });
@@ -115,7 +115,10 @@ try {
   const bestFloor = bestOf(floor);
   for (const list of [full, floor, sync, openMs, bestFull, bestFloor]) list.sort((a, b) => a - b);
   const f = (x: number) => `${x.toFixed(3)} ms`;
-  const p50 = pct(full, 50), p99 = pct(full, 99), f50 = pct(floor, 50), f99 = pct(floor, 99);
+  const p50 = pct(full, 50),
+    p99 = pct(full, 99),
+    f50 = pct(floor, 50),
+    f99 = pct(floor, 99);
   const lines = [
     `${worldCount} worlds (${themes.size} themes: ${[...themes].join(', ')}), ${jobs.length} queries × ${rounds} rounds = ${full.length} web_search calls; ${availableParallelism()} cores (${cpus()[0]?.model.trim() ?? 'unknown cpu'})`,
     `full web_search call (callTool): p50 ${f(p50)}  p99 ${f(p99)}`,
@@ -124,7 +127,9 @@ try {
     `per query, best of ${rounds} rounds (preemption filtered): full p50 ${f(pct(bestFull, 50))}  p99 ${f(pct(bestFull, 99))}; floor p50 ${f(pct(bestFloor, 50))}  p99 ${f(pct(bestFloor, 99))}; ratio p99 ${(pct(bestFull, 99) / pct(bestFloor, 99)).toFixed(2)}×`,
     `callToolSync: p50 ${f(pct(sync, 50))}  p99 ${f(pct(sync, 99))}`,
     `opening a world for search (not in the call): p50 ${f(pct(openMs, 50))}  p99 ${f(pct(openMs, 99))}; generating the worlds took ${genS.toFixed(1)} s`,
-    `load average at the end: ${loadavg().map((x) => x.toFixed(2)).join(' ')} (other processes on the machine inflate both columns, the tail most)`,
+    `load average at the end: ${loadavg()
+      .map((x) => x.toFixed(2))
+      .join(' ')} (other processes on the machine inflate both columns, the tail most)`,
   ];
   console.log(lines.join('\n'));
   if (process.env.BENCH_RECORD) {

@@ -41,7 +41,9 @@ export const passages = sqliteTable(
   'passages',
   {
     id: integer('id').primaryKey(),
-    documentId: integer('document_id').notNull().references(() => documents.id),
+    documentId: integer('document_id')
+      .notNull()
+      .references(() => documents.id),
     ord: integer('ord').notNull(),
     text: text('text').notNull(),
   },
@@ -51,8 +53,12 @@ export const passages = sqliteTable(
 export const passageFacts = sqliteTable(
   'passage_facts',
   {
-    passageId: integer('passage_id').notNull().references(() => passages.id),
-    factId: integer('fact_id').notNull().references(() => facts.id),
+    passageId: integer('passage_id')
+      .notNull()
+      .references(() => passages.id),
+    factId: integer('fact_id')
+      .notNull()
+      .references(() => facts.id),
   },
   (t) => [primaryKey({ columns: [t.passageId, t.factId] }), index('passage_facts_fact').on(t.factId)],
 );
@@ -60,8 +66,12 @@ export const passageFacts = sqliteTable(
 export const documentFacts = sqliteTable(
   'document_facts',
   {
-    documentId: integer('document_id').notNull().references(() => documents.id),
-    factId: integer('fact_id').notNull().references(() => facts.id),
+    documentId: integer('document_id')
+      .notNull()
+      .references(() => documents.id),
+    factId: integer('fact_id')
+      .notNull()
+      .references(() => facts.id),
   },
   (t) => [primaryKey({ columns: [t.documentId, t.factId] }), index('document_facts_fact').on(t.factId)],
 );

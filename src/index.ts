@@ -25,28 +25,70 @@ export { createSearchWorld, SearchWorld, FIRST_PASSAGE_LIMIT } from './search/wo
 export { prepareQuery, normaliseQueryText, tokenise, buildMatch, MAX_QUERY_CHARS, MAX_QUERY_TOKENS, type PreparedQuery } from './search/query.js';
 export { buildSnippet, createSnippetBuilder, cutAtWord, SNIPPET_MAX_CHARS, SNIPPET_FILL_CHARS } from './search/snippet.js';
 export { rankPages } from './search/rank-pages.js';
-export { selectDefault, type SearchGuard, type GuardSelectInput, type GuardBackstopInput, type GuardSelection, type GuardDecision } from './search/guard-hook.js';
+export {
+  selectDefault,
+  type SearchGuard,
+  type GuardSelectInput,
+  type GuardBackstopInput,
+  type GuardSelection,
+  type GuardDecision,
+} from './search/guard-hook.js';
 export { parseSearchArgs, parseExtractorArgs, type ToolCall, type SearchArgs, type ExtractorArgs } from './search/tool-args.js';
 export { RESULTS_PER_PAGE, SPARE_RESULTS } from './search/web-search.js';
 export type { PageRecord, PassageRecord, MatchedPassage, Candidate, Snippet, Hit, RenderedResult, PassageFilter, SnippetBuilder } from './search/types.js';
 
 // Rendering
-export { createRenderer, createRendererSync, RENDERERS, type Renderer, type RendererFactory, type RenderSearchInput, type RenderSearchOutput } from './render/renderer.js';
+export {
+  createRenderer,
+  createRendererSync,
+  RENDERERS,
+  type Renderer,
+  type RendererFactory,
+  type RenderSearchInput,
+  type RenderSearchOutput,
+} from './render/renderer.js';
 export { templateRenderer, resultFromHit } from './render/template.js';
 export {
-  formatSearch, formatSearchText, formatSearchJson, formatPageText, formatPageJson, NO_RESULTS,
-  type ObservationError, type FaultType, type QueryBlock, type SearchObservationJson, type SearchQueryJson, type SearchResultJson, type PageObservationJson,
+  formatSearch,
+  formatSearchText,
+  formatSearchJson,
+  formatPageText,
+  formatPageJson,
+  NO_RESULTS,
+  type ObservationError,
+  type FaultType,
+  type QueryBlock,
+  type SearchObservationJson,
+  type SearchQueryJson,
+  type SearchResultJson,
+  type PageObservationJson,
 } from './render/observation.js';
 
 // Perturbations
 export {
-  parseProfile, loadProfile, isProfileOff, NO_PERTURBATION, PRESETS, PROFILE_FIELDS, TRANSIENT_KINDS,
-  type PerturbationProfile, type TransientKind,
+  parseProfile,
+  loadProfile,
+  isProfileOff,
+  NO_PERTURBATION,
+  PRESETS,
+  PROFILE_FIELDS,
+  TRANSIENT_KINDS,
+  type PerturbationProfile,
+  type TransientKind,
 } from './perturb/profile.js';
 
 // Leakage guard and audit
 export { fold } from './text/fold.js';
-export { createDetector, createValueDetector, createFactDetector, answerItems, type Detector, type Detection, type AnswerItem, type ValueSpec } from './leakage/detector.js';
+export {
+  createDetector,
+  createValueDetector,
+  createFactDetector,
+  answerItems,
+  type Detector,
+  type Detection,
+  type AnswerItem,
+  type ValueSpec,
+} from './leakage/detector.js';
 export { findNumbers, numberMatch, type NumberReading, type NumberMention } from './text/numbers.js';
 export { findDates, type DateReading, type DateMention } from './text/dates.js';
 export { createLeakGuard, guardChanges, type GuardChange } from './leakage/guard.js';
@@ -62,7 +104,17 @@ export { auditHtml } from './audit/report-html.js';
 
 // Solvability and the reference agent loop
 export { solveTask, ORACLE_BUDGET, type OracleAnswer } from './oracle/solve.js';
-export { solveBatch, solveWorld, summarizeSolves, budgetFor, SOLVABILITY_TARGET, type SolvabilityReport, type SolveGroup, type TaskSolve, type SolveBatchOptions } from './oracle/batch.js';
+export {
+  solveBatch,
+  solveWorld,
+  summarizeSolves,
+  budgetFor,
+  SOLVABILITY_TARGET,
+  type SolvabilityReport,
+  type SolveGroup,
+  type TaskSolve,
+  type SolveBatchOptions,
+} from './oracle/batch.js';
 export { oracleView, type OracleTask, type Observation, type ToolFn } from './oracle/oracle-task.js';
 export { formatSolvability } from './oracle/report.js';
 export { runAgent, DEFAULT_MAX_TURNS, type AgentRun, type AgentRunOptions } from './agent/run-agent.js';

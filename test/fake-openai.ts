@@ -77,7 +77,13 @@ export function parseRecords(user: string): FakeRecord[] {
   for (const m of user.matchAll(/<record rank="(\d+)">\n([\s\S]*?)\n<\/record>/g)) {
     const lines = m[2]!.split('\n');
     const field = (name: string) => lines.find((l) => l.startsWith(`${name}: `))?.slice(name.length + 2) ?? '';
-    out.push({ rank: Number(m[1]), url: field('URL'), title: field('Title'), date: field('Date'), passages: lines.filter((l) => l.startsWith('- ')).map((l) => l.slice(2)) });
+    out.push({
+      rank: Number(m[1]),
+      url: field('URL'),
+      title: field('Title'),
+      date: field('Date'),
+      passages: lines.filter((l) => l.startsWith('- ')).map((l) => l.slice(2)),
+    });
   }
   return out;
 }
@@ -115,14 +121,20 @@ export function goodResults(req: FakeRequest): FakeResult[] {
 export const answerWell: Behaviour = (req) => ({ content: observation(req.query, goodResults(req), req.records[0]?.rank ?? 1) });
 
 /** Write `text` into the first result's snippet (after its own passage). */
-export const plant = (text: string): Behaviour => (req) => {
-  const results = goodResults(req);
-  if (results[0]) results[0].snippet = `${results[0].snippet} ${text}`;
-  return { content: observation(req.query, results, req.records[0]?.rank ?? 1) };
-};
+export const plant =
+  (text: string): Behaviour =>
+  (req) => {
+    const results = goodResults(req);
+    if (results[0]) results[0].snippet = `${results[0].snippet} ${text}`;
+    return { content: observation(req.query, results, req.records[0]?.rank ?? 1) };
+  };
 
-export const slow = (delayMs: number, then: Behaviour = answerWell): Behaviour => async (req, n) => ({ ...(await then(req, n)), delayMs });
-export const failWith = (status: number, headers?: Record<string, string>): Behaviour => () => ({ status, error: 'upstream failed', headers });
+export const slow =
+  (delayMs: number, then: Behaviour = answerWell): Behaviour =>
+  async (req, n) => ({ ...(await then(req, n)), delayMs });
+export const failWith =
+  (status: number, headers?: Record<string, string>): Behaviour =>
+  () => ({ status, error: 'upstream failed', headers });
 export const malformed: Behaviour = () => ({ content: 'Sure! Here are some results: 1. a page about phones. 2. another one.' });
 export const leakCanary: Behaviour = (req) => plant(`(marker ${req.canary})`)(req, 0);
 export const echoQuery: Behaviour = (req) => plant(req.query)(req, 0);
@@ -141,7 +153,10 @@ function responseBody(reply: FakeReply, model: string, n: number): string {
   if (toolCalls.length > 0) message.tool_calls = toolCalls;
   if (reply.reasoning) message.reasoning_content = reply.reasoning;
   return JSON.stringify({
-    id: `chatcmpl-${n}`, object: 'chat.completion', created: 0, model,
+    id: `chatcmpl-${n}`,
+    object: 'chat.completion',
+    created: 0,
+    model,
     choices: [{ index: 0, message, finish_reason: toolCalls.length > 0 ? 'tool_calls' : 'stop' }],
     usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
   });
@@ -163,7 +178,9 @@ export async function startFakeOpenAi(behaviour: Behaviour = answerWell): Promis
         try {
           body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as FakeChatBody;
         } catch {
-          res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'body is not JSON', type: 'invalid_request_error' } }));
+          res
+            .writeHead(400, { 'content-type': 'application/json' })
+            .end(JSON.stringify({ error: { message: 'body is not JSON', type: 'invalid_request_error' } }));
           return;
         }
         const parsed = parseRequest(path, req.headers, body);

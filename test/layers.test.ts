@@ -45,7 +45,8 @@ describe('layers', () => {
       'src/errors.ts': 'export const E = 1;\n',
       'src/text/forms.ts': "import { E } from '../errors.js';\nimport { page } from '../search/result.js';\nexport const f = E + page;\n",
       'src/search/result.ts': 'export const page = 1;\n',
-      'src/search/session.ts': "import { guard } from '../leakage/guard.js';\nimport type { Llm } from '../render/llm/llm.js';\nexport const s: Llm | number = guard;\n",
+      'src/search/session.ts':
+        "import { guard } from '../leakage/guard.js';\nimport type { Llm } from '../render/llm/llm.js';\nexport const s: Llm | number = guard;\n",
       'src/leakage/guard.ts': "import { page } from '../search/result.js';\nimport { t } from '../render/template.js';\nexport const guard = page + t;\n",
       'src/render/template.ts': 'export const t = 1;\n',
       'src/render/renderer.ts': "export const load = () => import('./llm/llm.js');\n",
@@ -54,7 +55,8 @@ describe('layers', () => {
       'src/db/open.ts': 'export const open = 1;\n',
       'src/world/types.ts': 'export type W = number;\n',
       'src/world/generate.ts': 'export const gen = 1;\n',
-      'src/oracle/solve.ts': "import type { W } from '../world/types.js';\nimport type { open } from '../db/open.js';\nimport { gen } from '../world/generate.js';\nexport const x: W = gen;\nexport type O = typeof open;\n",
+      'src/oracle/solve.ts':
+        "import type { W } from '../world/types.js';\nimport type { open } from '../db/open.js';\nimport { gen } from '../world/generate.js';\nexport const x: W = gen;\nexport type O = typeof open;\n",
       'src/oracle/batch.ts': "import { open } from '../db/open.js';\nexport const b = open;\n",
       'src/cycle/a.ts': "import { b } from './b.js';\nexport const a = () => b;\n",
       'src/cycle/b.ts': "import { a } from './a.js';\nexport const b = () => a;\n",

@@ -72,7 +72,9 @@ export function createChatModel(opts: ChatModelOptions): ChatModel {
         const http = typeof status === 'number';
         // The SDK's message of an HTTP error starts with the status, said once here.
         const timedOut = (e as { name?: unknown })?.name === 'TimeoutError';
-        const why = timedOut ? `timed out: no answer within ${timeoutMs} ms` : (connectionDetail(e) ?? (http ? oneLine(e).replace(new RegExp(`^${status} `), '') : oneLine(e)));
+        const why = timedOut
+          ? `timed out: no answer within ${timeoutMs} ms`
+          : (connectionDetail(e) ?? (http ? oneLine(e).replace(new RegExp(`^${status} `), '') : oneLine(e)));
         throw new FictionError('UPSTREAM', `chat model request to ${url} failed${http ? ` (HTTP ${status})` : ''}: ${why}`, { cause: e });
       }
       const choice = res?.choices?.[0];

@@ -20,7 +20,10 @@ import { memorySink, type StopReason, type TrajectorySink } from './trajectory.j
 
 export const DEFAULT_MAX_TURNS = 20;
 
-const oneLine = (e: unknown) => String((e as Error)?.message ?? e).split('\n')[0]!.slice(0, 300);
+const oneLine = (e: unknown) =>
+  String((e as Error)?.message ?? e)
+    .split('\n')[0]!
+    .slice(0, 300);
 
 export interface AgentRunOptions {
   session: Session;
@@ -56,10 +59,21 @@ export async function runAgent(opts: AgentRunOptions): Promise<AgentRun> {
       reply = turn.content ?? '';
       const calls = turn.toolCalls;
       messages.push({
-        role: 'assistant', content: turn.content,
-        ...(calls.length > 0 ? { tool_calls: calls.map((c) => ({ id: c.id, type: 'function' as const, function: { name: c.name, arguments: c.arguments } })) } : {}),
+        role: 'assistant',
+        content: turn.content,
+        ...(calls.length > 0
+          ? { tool_calls: calls.map((c) => ({ id: c.id, type: 'function' as const, function: { name: c.name, arguments: c.arguments } })) }
+          : {}),
       });
-      sink.write({ type: 'message', index: messages.length - 1, role: 'assistant', turn: turns, content: turn.content, tool_calls: calls, finish_reason: turn.finishReason });
+      sink.write({
+        type: 'message',
+        index: messages.length - 1,
+        role: 'assistant',
+        turn: turns,
+        content: turn.content,
+        tool_calls: calls,
+        finish_reason: turn.finishReason,
+      });
       if (calls.length === 0) {
         stop = 'answer';
         break;
@@ -84,7 +98,16 @@ export async function runAgent(opts: AgentRunOptions): Promise<AgentRun> {
     }
   } catch (e) {
     try {
-      sink.write({ type: 'incomplete', world: session.world.id, task: task.id, model: model.model, turns, tool_calls: toolCalls, stop: 'error', error: oneLine(e) });
+      sink.write({
+        type: 'incomplete',
+        world: session.world.id,
+        task: task.id,
+        model: model.model,
+        turns,
+        tool_calls: toolCalls,
+        stop: 'error',
+        error: oneLine(e),
+      });
     } catch {
       /* the sink itself failed: the error at hand says so */
     }

@@ -16,7 +16,15 @@ import type { ScoreResult } from '../tasks/score.js';
 
 export type TrajectoryLine =
   | { type: 'message'; index: number; role: 'system' | 'user'; content: string }
-  | { type: 'message'; index: number; role: 'assistant'; turn: number; content: string | null; tool_calls: { id: string; name: string; arguments: string }[]; finish_reason: string | null }
+  | {
+      type: 'message';
+      index: number;
+      role: 'assistant';
+      turn: number;
+      content: string | null;
+      tool_calls: { id: string; name: string; arguments: string }[];
+      finish_reason: string | null;
+    }
   | { type: 'tool_call'; turn: number; id: string; name: string; arguments: string }
   | { type: 'observation'; turn: number; tool_call_id: string; name: string; content: string; error: string | null }
   | ({ type: 'score'; world: string; task: string; model: string; turns: number; tool_calls: number; stop: StopReason; answer: string } & ScoreResult)

@@ -89,20 +89,42 @@ export interface AuditSummary {
 }
 
 const zero = (): Counts => ({
-  queries: 0, related: 0, unrelated: 0, rawLeaks: 0, guardedLeaks: 0, guardedPartialOnly: 0, unrelatedResults: 0, changed: 0,
-  falseSuppressed: 0, resultsOff: 0, resultsOn: 0, snippetOff: 0, snippetOn: 0, tasks: 0, reachable: 0,
+  queries: 0,
+  related: 0,
+  unrelated: 0,
+  rawLeaks: 0,
+  guardedLeaks: 0,
+  guardedPartialOnly: 0,
+  unrelatedResults: 0,
+  changed: 0,
+  falseSuppressed: 0,
+  resultsOff: 0,
+  resultsOn: 0,
+  snippetOff: 0,
+  snippetOn: 0,
+  tasks: 0,
+  reachable: 0,
 });
 
 const ratio = (a: number, b: number) => (b > 0 ? a / b : 0);
 
 function figures(c: Counts, withTasks: boolean): Figures {
   return {
-    queries: c.queries, unrelatedQueries: c.unrelated, relatedShare: ratio(c.related, c.queries),
-    rawLeaks: c.rawLeaks, rawLeakRate: ratio(c.rawLeaks, c.unrelated),
-    guardedLeaks: c.guardedLeaks, guardedLeakRate: ratio(c.guardedLeaks, c.unrelated), guardedPartialLeaks: c.guardedPartialOnly,
-    changedResults: c.changed, falseSuppressed: c.falseSuppressed,
-    falseSuppressionRate: ratio(c.falseSuppressed, c.changed), falseSuppressionPerResult: ratio(c.falseSuppressed, c.unrelatedResults),
-    tasks: c.tasks, reachableTasks: c.reachable, reachability: withTasks ? ratio(c.reachable, c.tasks) : null,
+    queries: c.queries,
+    unrelatedQueries: c.unrelated,
+    relatedShare: ratio(c.related, c.queries),
+    rawLeaks: c.rawLeaks,
+    rawLeakRate: ratio(c.rawLeaks, c.unrelated),
+    guardedLeaks: c.guardedLeaks,
+    guardedLeakRate: ratio(c.guardedLeaks, c.unrelated),
+    guardedPartialLeaks: c.guardedPartialOnly,
+    changedResults: c.changed,
+    falseSuppressed: c.falseSuppressed,
+    falseSuppressionRate: ratio(c.falseSuppressed, c.changed),
+    falseSuppressionPerResult: ratio(c.falseSuppressed, c.unrelatedResults),
+    tasks: c.tasks,
+    reachableTasks: c.reachable,
+    reachability: withTasks ? ratio(c.reachable, c.tasks) : null,
     meanResults: { off: ratio(c.resultsOff, c.queries), on: ratio(c.resultsOn, c.queries) },
     meanSnippetChars: { off: ratio(c.snippetOff, c.resultsOff), on: ratio(c.snippetOn, c.resultsOn) },
   };
@@ -154,7 +176,8 @@ export class AuditAccumulator {
       if (q.suite !== 'related') this.uaQueries++;
       const listing = { world: q.world, theme: q.theme, task: q.task, kind: q.kind, suite: q.suite, tag: q.tag, query: q.query };
       for (const l of q.leaks) this.leaks.push({ ...listing, ...l });
-      if (q.rawExample && this.rawExamples.length < RAW_EXAMPLES && !this.rawExamples.some((e) => e.world === q.world && e.task === q.task)) this.rawExamples.push({ ...listing, ...q.rawExample });
+      if (q.rawExample && this.rawExamples.length < RAW_EXAMPLES && !this.rawExamples.some((e) => e.world === q.world && e.task === q.task))
+        this.rawExamples.push({ ...listing, ...q.rawExample });
     }
     for (const t of audit.tasks) {
       for (const c of [this.overall, this.group(`theme:${t.theme}`), this.group(`kind:${t.kind}`)]) {
@@ -167,7 +190,12 @@ export class AuditAccumulator {
 
   summary(): AuditSummary {
     const pick = (prefix: string, withTasks: boolean) =>
-      Object.fromEntries([...this.groups].filter(([k]) => k.startsWith(prefix)).map(([k, c]) => [k.slice(prefix.length), figures(c, withTasks)]).sort(([a], [b]) => (a! < b! ? -1 : 1)));
+      Object.fromEntries(
+        [...this.groups]
+          .filter(([k]) => k.startsWith(prefix))
+          .map(([k, c]) => [k.slice(prefix.length), figures(c, withTasks)])
+          .sort(([a], [b]) => (a! < b! ? -1 : 1)),
+      );
     const overall = figures(this.overall, true);
     const bySuite = Object.fromEntries(SUITES.filter((s) => this.groups.has(`suite:${s}`)).map((s) => [s, figures(this.groups.get(`suite:${s}`)!, false)]));
     const within = (a: number, b: number) => (b === 0 ? a === 0 : Math.abs(a - b) / b <= 0.05);
@@ -176,13 +204,36 @@ export class AuditAccumulator {
       { name: 'guarded leak rate', value: overall.guardedLeakRate, target: '= 0', ok: overall.guardedLeaks === 0 },
       { name: 'reachability', value: overall.reachability ?? 0, target: '>= 99%', ok: (overall.reachability ?? 0) >= 0.99 },
       { name: 'false suppression (of changed results)', value: overall.falseSuppressionRate, target: '<= 1%', ok: overall.falseSuppressionRate <= 0.01 },
-      { name: 'related share of the unrelated suite', value: unrelatedSuite?.relatedShare ?? 0, target: '<= 5%', ok: (unrelatedSuite?.relatedShare ?? 0) <= 0.05 },
-      { name: 'mean result count, guarded / unguarded', value: ratio(overall.meanResults.on, overall.meanResults.off), target: 'within 5%', ok: within(overall.meanResults.on, overall.meanResults.off) },
-      { name: 'mean snippet length, guarded / unguarded', value: ratio(overall.meanSnippetChars.on, overall.meanSnippetChars.off), target: 'within 5%', ok: within(overall.meanSnippetChars.on, overall.meanSnippetChars.off) },
+      {
+        name: 'related share of the unrelated suite',
+        value: unrelatedSuite?.relatedShare ?? 0,
+        target: '<= 5%',
+        ok: (unrelatedSuite?.relatedShare ?? 0) <= 0.05,
+      },
+      {
+        name: 'mean result count, guarded / unguarded',
+        value: ratio(overall.meanResults.on, overall.meanResults.off),
+        target: 'within 5%',
+        ok: within(overall.meanResults.on, overall.meanResults.off),
+      },
+      {
+        name: 'mean snippet length, guarded / unguarded',
+        value: ratio(overall.meanSnippetChars.on, overall.meanSnippetChars.off),
+        target: 'within 5%',
+        ok: within(overall.meanSnippetChars.on, overall.meanSnippetChars.off),
+      },
     ];
     return {
-      worlds: this.worlds, overall, bySuite, byTheme: pick('theme:', true), byKind: pick('kind:', true),
-      unrelatedAndAdversarialQueries: this.uaQueries, targets, leaks: this.leaks, unreachable: this.unreachable, rawLeakExamples: this.rawExamples,
+      worlds: this.worlds,
+      overall,
+      bySuite,
+      byTheme: pick('theme:', true),
+      byKind: pick('kind:', true),
+      unrelatedAndAdversarialQueries: this.uaQueries,
+      targets,
+      leaks: this.leaks,
+      unreachable: this.unreachable,
+      rawLeakExamples: this.rawExamples,
     };
   }
 }

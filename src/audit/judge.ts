@@ -35,7 +35,12 @@ export function judgeResults(ctx: GuardContext, results: readonly SearchResultJs
     if (r.date && r.date !== 'N/A') exposure.detections.push(...ctx.detector.scan(r.date).detections);
     if (!exposes(exposure)) continue;
     out.push({
-      rank: r.rank, url: r.url, title: r.title, snippet: r.snippet, date: r.date, factIds: exposure.factIds,
+      rank: r.rank,
+      url: r.url,
+      title: r.title,
+      snippet: r.snippet,
+      date: r.date,
+      factIds: exposure.factIds,
       forms: exposure.detections.map((d) => `${d.how}:${d.form}`),
       partialOnly: exposure.factIds.length === 0 && exposure.detections.every((d) => d.strength === 'partial'),
     });

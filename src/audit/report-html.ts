@@ -18,12 +18,16 @@ interface Series {
 /** A grouped horizontal bar chart; values in [0, max]. */
 function barChart(title: string, labels: string[], series: Series[], max: number, format: (v: number) => string): string {
   const rowH = 14 * series.length + 10;
-  const left = 150, width = 620, plot = width - left - 70;
+  const left = 150,
+    width = 620,
+    plot = width - left - 70;
   const height = 40 + labels.length * rowH + 20;
   const scale = (v: number) => (max > 0 ? Math.max(0, Math.min(1, v / max)) * plot : 0);
   const parts: string[] = [`<text x="0" y="16" class="t">${esc(title)}</text>`];
   series.forEach((s, k) => {
-    parts.push(`<rect x="${left + k * 150}" y="26" width="10" height="10" fill="${s.color}"/><text x="${left + k * 150 + 14}" y="35" class="l">${esc(s.name)}</text>`);
+    parts.push(
+      `<rect x="${left + k * 150}" y="26" width="10" height="10" fill="${s.color}"/><text x="${left + k * 150 + 14}" y="35" class="l">${esc(s.name)}</text>`,
+    );
   });
   labels.forEach((label, i) => {
     const y0 = 44 + i * rowH;
@@ -38,21 +42,41 @@ function barChart(title: string, labels: string[], series: Series[], max: number
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img" aria-label="${esc(title)}">${parts.join('')}</svg>`;
 }
 
-const RAW = '#c0392b', GUARDED = '#2e86c1', OFF = '#7f8c8d', ON = '#27ae60';
+const RAW = '#c0392b',
+  GUARDED = '#2e86c1',
+  OFF = '#7f8c8d',
+  ON = '#27ae60';
 
 function leakChart(title: string, groups: Record<string, Figures>): string {
   const labels = Object.keys(groups);
-  const raw = labels.map((k) => groups[k]!.rawLeakRate), guarded = labels.map((k) => groups[k]!.guardedLeakRate);
-  return barChart(title, labels, [{ name: 'guard off', color: RAW, values: raw }, { name: 'guard on', color: GUARDED, values: guarded }], Math.max(0.01, ...raw, ...guarded), (v) => pct(v, 1));
+  const raw = labels.map((k) => groups[k]!.rawLeakRate),
+    guarded = labels.map((k) => groups[k]!.guardedLeakRate);
+  return barChart(
+    title,
+    labels,
+    [
+      { name: 'guard off', color: RAW, values: raw },
+      { name: 'guard on', color: GUARDED, values: guarded },
+    ],
+    Math.max(0.01, ...raw, ...guarded),
+    (v) => pct(v, 1),
+  );
 }
 
 function figuresTable(rows: [string, Figures][]): string {
   const head = ['', 'queries', 'unrelated', 'related', 'raw leak', 'guarded leak', 'changed', 'false supp.', 'reachable', 'results off/on', 'snippet off/on'];
   const body = rows.map(([name, f]) => [
-    name, String(f.queries), String(f.unrelatedQueries), pct(f.relatedShare, 1), pct(f.rawLeakRate), `${pct(f.guardedLeakRate)} (${f.guardedLeaks})`,
-    String(f.changedResults), `${pct(f.falseSuppressionRate)} (${f.falseSuppressed})`,
+    name,
+    String(f.queries),
+    String(f.unrelatedQueries),
+    pct(f.relatedShare, 1),
+    pct(f.rawLeakRate),
+    `${pct(f.guardedLeakRate)} (${f.guardedLeaks})`,
+    String(f.changedResults),
+    `${pct(f.falseSuppressionRate)} (${f.falseSuppressed})`,
     f.reachability === null ? '—' : `${pct(f.reachability, 1)} (${f.reachableTasks}/${f.tasks})`,
-    `${f.meanResults.off.toFixed(2)} / ${f.meanResults.on.toFixed(2)}`, `${f.meanSnippetChars.off.toFixed(0)} / ${f.meanSnippetChars.on.toFixed(0)}`,
+    `${f.meanResults.off.toFixed(2)} / ${f.meanResults.on.toFixed(2)}`,
+    `${f.meanSnippetChars.off.toFixed(0)} / ${f.meanSnippetChars.on.toFixed(0)}`,
   ]);
   return `<table><thead><tr>${head.map((h) => `<th>${esc(h)}</th>`).join('')}</tr></thead><tbody>${body
     .map((r) => `<tr>${r.map((c, i) => (i === 0 ? `<th>${esc(c)}</th>` : `<td>${esc(c)}</td>`)).join('')}</tr>`)
@@ -71,10 +95,26 @@ export function auditHtml(s: AuditSummary, meta: AuditReportMeta): string {
     Math.max(1, s.overall.meanResults.off, s.overall.meanResults.on, s.overall.meanSnippetChars.off / 100, s.overall.meanSnippetChars.on / 100),
     (v) => v.toFixed(2),
   );
-  const relatedChart = barChart('Share of queries the guard labels related, per suite', suites, [{ name: 'related', color: GUARDED, values: suites.map((k) => s.bySuite[k]!.relatedShare) }], 1, (v) => pct(v, 1));
-  const rows: [string, Figures][] = [['overall', s.overall], ...Object.entries(s.bySuite).map(([k, f]) => [`suite ${k}`, f] as [string, Figures]),
-    ...Object.entries(s.byTheme).map(([k, f]) => [`theme ${k}`, f] as [string, Figures]), ...Object.entries(s.byKind).map(([k, f]) => [`kind ${k}`, f] as [string, Figures])];
-  const leakRows = (list: AuditSummary['leaks']) => list.map((l) => `<tr><td>${esc(l.world)}</td><td>${esc(l.task)}</td><td>${esc(l.suite)}/${esc(l.tag)}</td><td>${esc(l.query.slice(0, 120))}</td><td>[${l.rank}] ${esc(l.url)}<br><b>${esc(l.title)}</b><br>${esc(l.snippet ?? '')}<br>${esc(l.date)}</td><td>${esc(l.forms.join(', '))}${l.factIds.length ? `<br>facts ${esc(l.factIds.join(', '))}` : ''}</td></tr>`).join('');
+  const relatedChart = barChart(
+    'Share of queries the guard labels related, per suite',
+    suites,
+    [{ name: 'related', color: GUARDED, values: suites.map((k) => s.bySuite[k]!.relatedShare) }],
+    1,
+    (v) => pct(v, 1),
+  );
+  const rows: [string, Figures][] = [
+    ['overall', s.overall],
+    ...Object.entries(s.bySuite).map(([k, f]) => [`suite ${k}`, f] as [string, Figures]),
+    ...Object.entries(s.byTheme).map(([k, f]) => [`theme ${k}`, f] as [string, Figures]),
+    ...Object.entries(s.byKind).map(([k, f]) => [`kind ${k}`, f] as [string, Figures]),
+  ];
+  const leakRows = (list: AuditSummary['leaks']) =>
+    list
+      .map(
+        (l) =>
+          `<tr><td>${esc(l.world)}</td><td>${esc(l.task)}</td><td>${esc(l.suite)}/${esc(l.tag)}</td><td>${esc(l.query.slice(0, 120))}</td><td>[${l.rank}] ${esc(l.url)}<br><b>${esc(l.title)}</b><br>${esc(l.snippet ?? '')}<br>${esc(l.date)}</td><td>${esc(l.forms.join(', '))}${l.factIds.length ? `<br>facts ${esc(l.factIds.join(', '))}` : ''}</td></tr>`,
+      )
+      .join('');
   const leakHead = '<tr><th>world</th><th>task</th><th>suite</th><th>query</th><th>result</th><th>what shows</th></tr>';
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>fictionworld leak audit</title>

@@ -38,7 +38,11 @@ export function formatAuditTable(s: AuditSummary, maxLeaks = 20): string {
     ...s.targets.map((t) => `  ${t.ok ? 'ok  ' : 'MISS'} ${t.name}: ${t.name.includes('/') ? t.value.toFixed(3) : pct(t.value)} (target ${t.target})`),
     '',
     `Guarded leaks: ${s.leaks.length}`,
-    ...s.leaks.slice(0, maxLeaks).map((l) => `  ${l.world} ${l.task} [${l.suite}] "${l.query.slice(0, 60)}" -> [${l.rank}] ${l.url} ${l.forms.join(', ')} ${l.factIds.length ? `facts ${l.factIds.join(',')}` : ''}`.trimEnd()),
+    ...s.leaks
+      .slice(0, maxLeaks)
+      .map((l) =>
+        `  ${l.world} ${l.task} [${l.suite}] "${l.query.slice(0, 60)}" -> [${l.rank}] ${l.url} ${l.forms.join(', ')} ${l.factIds.length ? `facts ${l.factIds.join(',')}` : ''}`.trimEnd(),
+      ),
     ...(s.leaks.length > maxLeaks ? [`  ... ${s.leaks.length - maxLeaks} more (see the JSON report)`] : []),
     `Unreachable tasks: ${s.unreachable.length}`,
     ...s.unreachable.slice(0, maxLeaks).map((t) => `  ${t.world} ${t.task} (${t.kind}): ${t.reachedFacts}/${t.answerFacts} answer facts on surfaced pages`),

@@ -96,7 +96,10 @@ export function sampleWorldFiles(dir: string, sample?: number): string[] {
     .sort();
 }
 
-async function search(session: Session, query: string): Promise<{ json: SearchObservationJson; related: boolean | undefined; changes: ReturnType<typeof guardChanges> }> {
+async function search(
+  session: Session,
+  query: string,
+): Promise<{ json: SearchObservationJson; related: boolean | undefined; changes: ReturnType<typeof guardChanges> }> {
   const r = await callTool(session, { name: 'web_search', arguments: { query } });
   const select = r.meta.guard.find((d) => d.stage === 'select');
   return { json: r.json as SearchObservationJson, related: select ? Boolean(select.related) : undefined, changes: guardChanges(r.meta.guard) };
@@ -122,13 +125,24 @@ async function runQuery(run: TaskRun, meta: { world: string; theme: string }, su
   const gResults = guarded.json.queries[0]?.results ?? [];
   const leaks = judgeResults(run.ctx, gResults);
   const rawLeaks = judgeResults(run.ctx, rawResults);
-  if (suite === 'related') for (const r of gResults) { const p = run.ctx.world.pageAt(r.url); if (p) run.surfaced.add(p.id); }
+  if (suite === 'related')
+    for (const r of gResults) {
+      const p = run.ctx.world.pageAt(r.url);
+      if (p) run.surfaced.add(p.id);
+    }
   // False suppression, judged on the guard-off side: a page the guard changed that showed no answer there.
   const rawLeakUrls = new Set(rawLeaks.map((l) => l.url));
   const rawUrlOf = new Map(rawResults.map((r) => [run.ctx.world.pageAt(r.url)?.id ?? -1, r.url]));
   const falseSuppressed = guarded.changes.filter((c) => rawUrlOf.has(c.documentId) && !rawLeakUrls.has(rawUrlOf.get(c.documentId)!)).length;
   return {
-    world: meta.world, theme: meta.theme, task: run.task.id, kind: run.task.kind, answerType: run.task.answerType, suite, tag, query,
+    world: meta.world,
+    theme: meta.theme,
+    task: run.task.id,
+    kind: run.task.kind,
+    answerType: run.task.answerType,
+    suite,
+    tag,
+    query,
     related: guarded.related ?? false,
     raw: side(raw.json, rawLeaks.length),
     guarded: side(guarded.json, leaks.length),
@@ -140,7 +154,10 @@ async function runQuery(run: TaskRun, meta: { world: string; theme: string }, su
 }
 
 /** Audit one world file. */
-export async function auditWorld(file: string, opts: Omit<AuditOptions, 'worlds' | 'sample' | 'onWorld'> & { rendererInstance?: Renderer } = {}): Promise<WorldAudit> {
+export async function auditWorld(
+  file: string,
+  opts: Omit<AuditOptions, 'worlds' | 'sample' | 'onWorld'> & { rendererInstance?: Renderer } = {},
+): Promise<WorldAudit> {
   const world: SearchWorld = createSearchWorld(file);
   try {
     const renderer = opts.rendererInstance ?? (await createRenderer(opts.renderer ?? 'template', opts.rendererOptions));
@@ -152,7 +169,9 @@ export async function auditWorld(file: string, opts: Omit<AuditOptions, 'worlds'
       const task = world.task(id)!;
       const ctx = guardContext(world, id);
       const run: TaskRun = {
-        ctx, task, surfaced: new Set(),
+        ctx,
+        task,
+        surfaced: new Set(),
         raw: createSession(world, { taskId: id, guard: null, renderer, historyLimit: 0 }),
         guarded: createSession(world, { taskId: id, renderer, historyLimit: 0 }),
       };
@@ -169,11 +188,19 @@ export async function auditWorld(file: string, opts: Omit<AuditOptions, 'worlds'
         const next = answerFacts.map((fid) => ctx.fact(fid)).find((f) => f && !covered.has(f.id) && !asked.has(f.subject) && surfacedText.includes(f.subject));
         if (!next) break;
         asked.add(next.subject);
-        const label = world.world.theme.tables.find((t) => t.name === next.sourceTable)?.columns.find((c) => c.name === next.sourceColumn)?.label ?? next.predicate;
+        const label =
+          world.world.theme.tables.find((t) => t.name === next.sourceTable)?.columns.find((c) => c.name === next.sourceColumn)?.label ?? next.predicate;
         out.queries.push(await runQuery(run, meta, 'related', 'follow_up', `${next.subject} ${label}`));
         covered = reached();
       }
-      out.tasks.push({ ...meta, task: id, kind: task.kind, answerFacts: ctx.answerFactIds.size, reachedFacts: covered.size, reachable: covered.size === ctx.answerFactIds.size });
+      out.tasks.push({
+        ...meta,
+        task: id,
+        kind: task.kind,
+        answerFacts: ctx.answerFactIds.size,
+        reachedFacts: covered.size,
+        reachable: covered.size === ctx.answerFactIds.size,
+      });
     }
     return out;
   } finally {
@@ -192,9 +219,13 @@ export async function auditWorlds(opts: AuditOptions & { workers?: number }): Pr
   const options = { renderer: opts.renderer, rendererOptions: opts.rendererOptions, sizes: opts.sizes, followUps: opts.followUps };
   let renderer: Renderer | undefined; // one instance for the whole run in the calling thread
   await runPool({
-    jobs: files.map((file): AuditJob => ({ file, options })), workers: Math.min(opts.workers ?? 1, files.length),
-    module: taskModule(import.meta.url, './worker'), onResult: take, describe: (job) => job.file,
-    local: async (job) => auditWorld(job.file, { ...opts, rendererInstance: (renderer ??= await createRenderer(opts.renderer ?? 'template', opts.rendererOptions)) }),
+    jobs: files.map((file): AuditJob => ({ file, options })),
+    workers: Math.min(opts.workers ?? 1, files.length),
+    module: taskModule(import.meta.url, './worker'),
+    onResult: take,
+    describe: (job) => job.file,
+    local: async (job) =>
+      auditWorld(job.file, { ...opts, rendererInstance: (renderer ??= await createRenderer(opts.renderer ?? 'template', opts.rendererOptions)) }),
   });
   return acc.summary();
 }

@@ -83,7 +83,9 @@ function guesses(task: Task, world: SuiteWorld, rng: Rng): { guessed: string[]; 
     guessed.push(formatDate(`${y}-${String(m).padStart(2, '0')}-${String(Math.min(28, d! + 1)).padStart(2, '0')}`));
     disguised.push(`${String(m).padStart(2, '0')}/${String(d).padStart(2, '0')}/${y}`, formatDate(first, 2));
   } else if (typeof first === 'string') {
-    const others = [...new Set(world.facts.filter((f) => f.objectType === 'entity' || f.objectType === 'text').map((f) => f.object))].filter((n) => n !== first);
+    const others = [...new Set(world.facts.filter((f) => f.objectType === 'entity' || f.objectType === 'text').map((f) => f.object))].filter(
+      (n) => n !== first,
+    );
     guessed.push(...rng.sample(others, 2));
     disguised.push(first.toUpperCase(), first.replace(/(\p{L})(\p{L})/u, '$1\u200B$2'));
   }
@@ -127,12 +129,21 @@ export function buildSuites(task: Task, world: SuiteWorld, sizes: SuiteSizes = D
   // unrelated: facts of other rows whose subject and value name no entity of the task or its answer
   const U = sizes.unrelated;
   const taskRows = new Set([...answerFacts, ...hopFacts].map((f) => `${f.sourceTable}:${f.sourceRowid}`));
-  const rowEntities = [...answerFacts, ...hopFacts].flatMap((f) => facts.filter((g) => g.sourceTable === f.sourceTable && g.sourceRowid === f.sourceRowid && g.objectType === 'entity').map((g) => g.object));
+  const rowEntities = [...answerFacts, ...hopFacts].flatMap((f) =>
+    facts.filter((g) => g.sourceTable === f.sourceTable && g.sourceRowid === f.sourceRowid && g.objectType === 'entity').map((g) => g.object),
+  );
   const taskNames = [...new Set([...answerFacts, ...hopFacts].flatMap((f) => [f.subject, f.objectType === 'entity' ? f.object : '']).concat(rowEntities))]
     .concat((JSON.parse(task.answer) as unknown[][]).flat().map(String), task.aliases)
-    .map(fold).filter((n) => n.length >= 3);
-  const namesTask = (text: string) => { const t = fold(text); return taskNames.some((n) => t.includes(n)); };
-  const others = facts.filter((f) => !taskRows.has(`${f.sourceTable}:${f.sourceRowid}`) && !namesTask(f.subject) && !namesTask(f.object) && !fold(task.question).includes(fold(f.subject)));
+    .map(fold)
+    .filter((n) => n.length >= 3);
+  const namesTask = (text: string) => {
+    const t = fold(text);
+    return taskNames.some((n) => t.includes(n));
+  };
+  const others = facts.filter(
+    (f) =>
+      !taskRows.has(`${f.sourceTable}:${f.sourceRowid}`) && !namesTask(f.subject) && !namesTask(f.object) && !fold(task.question).includes(fold(f.subject)),
+  );
   for (const f of rng.sample(others, U)) {
     const shape = rng.int(0, 2);
     const label = labelOf(theme, f);

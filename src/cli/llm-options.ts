@@ -29,8 +29,13 @@ export function addLlmOptions(cmd: Command): Command {
 /** The world-model settings the options give (only those set; the rest come from the environment and defaults). */
 export function llmRendererOptions(o: Readonly<Record<string, unknown>>): Record<string, unknown> {
   const map: [string, string][] = [
-    ['llmBaseUrl', 'baseUrl'], ['llmModel', 'model'], ['llmApiKey', 'apiKey'], ['llmTimeoutMs', 'timeoutMs'],
-    ['llmConcurrency', 'concurrency'], ['llmRetries', 'retries'], ['llmCache', 'cachePath'],
+    ['llmBaseUrl', 'baseUrl'],
+    ['llmModel', 'model'],
+    ['llmApiKey', 'apiKey'],
+    ['llmTimeoutMs', 'timeoutMs'],
+    ['llmConcurrency', 'concurrency'],
+    ['llmRetries', 'retries'],
+    ['llmCache', 'cachePath'],
   ];
   const out: Record<string, unknown> = {};
   for (const [flag, key] of map) if (o[flag] !== undefined) out[key] = o[flag];

@@ -12,7 +12,11 @@ const shown = (v: string) => (/^[^\s"]+$/.test(v) ? v : JSON.stringify(v));
 
 /** `--show-meta`'s line: `meta: tool=web_search call=0 renderer=llm total_ms=… …`. */
 export function formatMeta(meta: ToolMeta): string {
-  const fields: [string, string][] = [['tool', meta.tool], ['call', String(meta.callIndex)], ['renderer', meta.renderer]];
+  const fields: [string, string][] = [
+    ['tool', meta.tool],
+    ['call', String(meta.callIndex)],
+    ['renderer', meta.renderer],
+  ];
   if (meta.fallbackReason) fields.push(['fallback', meta.fallbackReason]);
   fields.push(['total_ms', ms(meta.timings.totalMs)], ['retrieve_ms', ms(meta.timings.retrieveMs)], ['render_ms', ms(meta.timings.renderMs)]);
   if (meta.latencyMs > 0) fields.push(['latency_ms', String(meta.latencyMs)], ['slept', meta.slept ? 'yes' : 'no']);

@@ -4,16 +4,38 @@ import type { Document, Fact, PageKind, Passage, Task, WorldData } from '../worl
 import type { OpenWorld } from './open.js';
 
 interface TaskRow {
-  id: string; kind: string; question: string; answer: string; answer_text: string; answer_type: string; columns: string;
-  key_columns: string; tolerance: number; aliases: string; answer_fact_ids: string; hop_fact_ids: string; sql: string; difficulty: number;
+  id: string;
+  kind: string;
+  question: string;
+  answer: string;
+  answer_text: string;
+  answer_type: string;
+  columns: string;
+  key_columns: string;
+  tolerance: number;
+  aliases: string;
+  answer_fact_ids: string;
+  hop_fact_ids: string;
+  sql: string;
+  difficulty: number;
 }
 
 export function taskFromRow(r: TaskRow): Task {
   return {
-    id: r.id, kind: r.kind as Task['kind'], question: r.question, answer: r.answer, answerText: r.answer_text,
-    answerType: r.answer_type as Task['answerType'], columns: JSON.parse(r.columns), keyColumns: JSON.parse(r.key_columns),
-    tolerance: r.tolerance, aliases: JSON.parse(r.aliases), answerFactIds: JSON.parse(r.answer_fact_ids),
-    hopFactIds: JSON.parse(r.hop_fact_ids), sql: r.sql, difficulty: r.difficulty,
+    id: r.id,
+    kind: r.kind as Task['kind'],
+    question: r.question,
+    answer: r.answer,
+    answerText: r.answer_text,
+    answerType: r.answer_type as Task['answerType'],
+    columns: JSON.parse(r.columns),
+    keyColumns: JSON.parse(r.key_columns),
+    tolerance: r.tolerance,
+    aliases: JSON.parse(r.aliases),
+    answerFactIds: JSON.parse(r.answer_fact_ids),
+    hopFactIds: JSON.parse(r.hop_fact_ids),
+    sql: r.sql,
+    difficulty: r.difficulty,
   };
 }
 
@@ -23,8 +45,14 @@ export function loadTasks(w: OpenWorld): Task[] {
 
 export function loadFacts(w: OpenWorld): Fact[] {
   return (w.db.prepare('SELECT * FROM facts ORDER BY id').all() as Record<string, unknown>[]).map((r) => ({
-    id: Number(r.id), subject: String(r.subject), predicate: String(r.predicate), object: String(r.object),
-    objectType: r.object_type as ValueType, sourceTable: String(r.source_table), sourceRowid: Number(r.source_rowid), sourceColumn: String(r.source_column),
+    id: Number(r.id),
+    subject: String(r.subject),
+    predicate: String(r.predicate),
+    object: String(r.object),
+    objectType: r.object_type as ValueType,
+    sourceTable: String(r.source_table),
+    sourceRowid: Number(r.source_rowid),
+    sourceColumn: String(r.source_column),
   }));
 }
 
@@ -41,15 +69,32 @@ export function loadWorld(w: OpenWorld): WorldData {
     list.push({ id: p.id, documentId: p.document_id, ord: p.ord, text: p.text, factIds: factIds.get(p.id) ?? [] });
   }
   const documents: Document[] = (w.db.prepare('SELECT * FROM documents ORDER BY id').all() as Record<string, unknown>[]).map((d) => ({
-    id: Number(d.id), url: String(d.url), title: String(d.title), site: String(d.site), published: (d.published as string | null) ?? null,
-    kind: d.kind as PageKind, body: String(d.body), passages: byDoc.get(Number(d.id)) ?? [],
+    id: Number(d.id),
+    url: String(d.url),
+    title: String(d.title),
+    site: String(d.site),
+    published: (d.published as string | null) ?? null,
+    kind: d.kind as PageKind,
+    body: String(d.body),
+    passages: byDoc.get(Number(d.id)) ?? [],
   }));
   const m = w.meta;
   return {
     meta: {
-      format_version: Number(m.format_version), world_id: String(m.world_id), theme: String(m.theme), seed: Number(m.seed), index: Number(m.index),
-      generator_version: String(m.generator_version), reference_date: String(m.reference_date), fact_count: Number(m.fact_count), real_brands: m.real_brands === '1',
+      format_version: Number(m.format_version),
+      world_id: String(m.world_id),
+      theme: String(m.theme),
+      seed: Number(m.seed),
+      index: Number(m.index),
+      generator_version: String(m.generator_version),
+      reference_date: String(m.reference_date),
+      fact_count: Number(m.fact_count),
+      real_brands: m.real_brands === '1',
     },
-    theme: w.theme, rows, facts: loadFacts(w), documents, tasks: loadTasks(w),
+    theme: w.theme,
+    rows,
+    facts: loadFacts(w),
+    documents,
+    tasks: loadTasks(w),
   };
 }

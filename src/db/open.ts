@@ -40,7 +40,10 @@ export function openWorld(path: string): OpenWorld {
     const version = Number(meta.format_version);
     if (!Number.isInteger(version)) throw new FictionError('UNSUPPORTED_FORMAT', `${path} has no format_version`);
     if (version > FORMAT_VERSION)
-      throw new FictionError('UNSUPPORTED_FORMAT', `${path} is world format v${version}; this fictionworld reads up to v${FORMAT_VERSION}: upgrade fictionworld`);
+      throw new FictionError(
+        'UNSUPPORTED_FORMAT',
+        `${path} is world format v${version}; this fictionworld reads up to v${FORMAT_VERSION}: upgrade fictionworld`,
+      );
     return { db, path, meta, id: meta.world_id!, theme: getTheme(meta.theme!) };
   } catch (e) {
     db.close();

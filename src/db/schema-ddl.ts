@@ -97,7 +97,8 @@ export function createTableSql(table: SQLiteTable, layout: TableLayout = {}): st
   if (!layout.breakBefore) return `CREATE TABLE ${name} (${parts.map((p) => p.sql).join(', ')})${suffix}`;
   const breaks = new Set(layout.breakBefore);
   for (const b of breaks)
-    if (!parts.some((p) => p.key === b) || b === parts[0]?.key) throw new Error(`schema-ddl: table ${name}: layout breaks before ${JSON.stringify(b)}, which is not a clause after the first`);
+    if (!parts.some((p) => p.key === b) || b === parts[0]?.key)
+      throw new Error(`schema-ddl: table ${name}: layout breaks before ${JSON.stringify(b)}, which is not a clause after the first`);
   const lines: string[][] = [];
   for (const p of parts) {
     if (lines.length === 0 || breaks.has(p.key)) lines.push([]);

@@ -55,8 +55,22 @@ export function insertWorld(db: Database.Database, data: WorldData): void {
     }
     const task = db.prepare('INSERT INTO tasks VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
     for (const t of data.tasks)
-      task.run(t.id, t.kind, t.question, t.answer, t.answerText, t.answerType, JSON.stringify(t.columns), JSON.stringify(t.keyColumns),
-        t.tolerance, JSON.stringify(t.aliases), JSON.stringify(t.answerFactIds), JSON.stringify(t.hopFactIds), t.sql, t.difficulty);
+      task.run(
+        t.id,
+        t.kind,
+        t.question,
+        t.answer,
+        t.answerText,
+        t.answerType,
+        JSON.stringify(t.columns),
+        JSON.stringify(t.keyColumns),
+        t.tolerance,
+        JSON.stringify(t.aliases),
+        JSON.stringify(t.answerFactIds),
+        JSON.stringify(t.hopFactIds),
+        t.sql,
+        t.difficulty,
+      );
     db.exec(FTS_REBUILD_SQL);
     db.exec(INDEXES_SQL);
   });
@@ -91,7 +105,8 @@ export function writeWorld(finalPath: string, data: WorldData, tmpTag = String(p
     if (e instanceof FictionError) throw e;
     const err = e as NodeJS.ErrnoException;
     if (err.code === 'ENOSPC') throw new FictionError('IO', `no space left writing ${finalPath}`, { cause: e });
-    if (err.code === 'EACCES' || err.code === 'EPERM' || err.code === 'EROFS') throw new FictionError('IO', `cannot write ${finalPath}: ${err.code}`, { cause: e });
+    if (err.code === 'EACCES' || err.code === 'EPERM' || err.code === 'EROFS')
+      throw new FictionError('IO', `cannot write ${finalPath}: ${err.code}`, { cause: e });
     throw new FictionError('IO', `writing ${finalPath} failed: ${err.message}`, { cause: e });
   }
 }

@@ -65,11 +65,74 @@ const NUMERIC = /^-?\d+(?:\.\d+)?$/;
 
 /** Words too common to flag as a list or table item on their own. */
 const COMMON_WORDS = new Set([
-  'none', 'null', 'other', 'others', 'unknown', 'n/a', 'yes', 'true', 'false', 'male', 'female', 'high', 'low', 'medium', 'small',
-  'large', 'north', 'south', 'east', 'west', 'central', 'red', 'blue', 'green', 'black', 'white', 'gold', 'silver', 'gray', 'grey',
-  'january', 'february', 'march', 'april', 'june', 'july', 'august', 'september', 'october', 'november', 'december',
-  'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'active', 'inactive', 'open', 'closed', 'public',
-  'private', 'first', 'second', 'third', 'last', 'new', 'old', 'main', 'home', 'away', 'draw', 'free', 'standard', 'basic', 'premium',
+  'none',
+  'null',
+  'other',
+  'others',
+  'unknown',
+  'n/a',
+  'yes',
+  'true',
+  'false',
+  'male',
+  'female',
+  'high',
+  'low',
+  'medium',
+  'small',
+  'large',
+  'north',
+  'south',
+  'east',
+  'west',
+  'central',
+  'red',
+  'blue',
+  'green',
+  'black',
+  'white',
+  'gold',
+  'silver',
+  'gray',
+  'grey',
+  'january',
+  'february',
+  'march',
+  'april',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+  'sunday',
+  'active',
+  'inactive',
+  'open',
+  'closed',
+  'public',
+  'private',
+  'first',
+  'second',
+  'third',
+  'last',
+  'new',
+  'old',
+  'main',
+  'home',
+  'away',
+  'draw',
+  'free',
+  'standard',
+  'basic',
+  'premium',
 ]);
 
 export interface ValueSpec {
@@ -141,7 +204,10 @@ interface NamePattern {
 }
 
 function namePattern(folded: string): NamePattern {
-  const words = folded.split(/[^\p{L}\p{N}]+/u).filter(Boolean).map((w) => w.match(/\p{L}+|\p{N}+/gu) ?? []);
+  const words = folded
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .map((w) => w.match(/\p{L}+|\p{N}+/gu) ?? []);
   return { words, first: words[0]?.[0] ?? '' };
 }
 
@@ -245,7 +311,16 @@ export function createItemDetector(items: AnswerItem[]): Detector {
   const scanFolded = (folded: string): Detection[] => {
     const found: Detection[] = [];
     const hit = (it: AnswerItem, span: Span, how: MatchHow, strength: 'full' | 'partial' = 'full') =>
-      found.push({ item: it.index, itemText: it.text, kind: it.kind, strength, how, form: folded.slice(span.start, span.end), start: span.start, end: span.end });
+      found.push({
+        item: it.index,
+        itemText: it.text,
+        kind: it.kind,
+        strength,
+        how,
+        form: folded.slice(span.start, span.end),
+        start: span.start,
+        end: span.end,
+      });
     for (const { it, res } of patterns) {
       res.forEach((p, k) => {
         for (const span of nameMatches(p, folded)) hit(it, span, k === 0 ? 'name' : 'alias');
@@ -266,7 +341,10 @@ export function createItemDetector(items: AnswerItem[]): Detector {
           let how: 'exact' | 'rounded' | null = null;
           for (const r of n.readings) {
             const m = numberMatch(r, it.value!);
-            if (m === 'exact') { how = m; break; }
+            if (m === 'exact') {
+              how = m;
+              break;
+            }
             if (m) how = m;
           }
           if (how) hit(it, n, how);
@@ -275,7 +353,14 @@ export function createItemDetector(items: AnswerItem[]): Detector {
     }
     return dedupe(found);
   };
-  return { items, scan: (text) => { const folded = fold(text); return { folded, detections: scanFolded(folded) }; }, scanFolded };
+  return {
+    items,
+    scan: (text) => {
+      const folded = fold(text);
+      return { folded, detections: scanFolded(folded) };
+    },
+    scanFolded,
+  };
 }
 
 /** A detector over explicit values (the fact-level and test entry point). */
@@ -298,7 +383,11 @@ export function answerItems(task: Pick<Task, 'answer' | 'answerType' | 'columns'
   };
   if (task.answerType === 'list' || task.answerType === 'table') {
     const keys = new Set(task.answerType === 'table' ? task.keyColumns.map((k) => task.columns.indexOf(k)).filter((i) => i >= 0) : []);
-    rows.forEach((row, r) => row.forEach((cell, c) => { if (!keys.has(c)) add({ value: cell, type: 'auto', row: r, column: c }, true); }));
+    rows.forEach((row, r) =>
+      row.forEach((cell, c) => {
+        if (!keys.has(c)) add({ value: cell, type: 'auto', row: r, column: c }, true);
+      }),
+    );
     for (const alias of task.aliases) add({ value: alias, type: 'text', row: -1, column: -1 }, true);
     return items;
   }

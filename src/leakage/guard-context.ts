@@ -124,7 +124,11 @@ export class GuardContext {
   /** Query classifications by folded query (relatedness.ts). */
   readonly relatedCache = boundedCache<string, Relatedness>(4096);
 
-  constructor(readonly world: SearchWorld, task: Task, private readonly facts: WorldFacts) {
+  constructor(
+    readonly world: SearchWorld,
+    task: Task,
+    private readonly facts: WorldFacts,
+  ) {
     this.task = task;
     this.detector = createDetector(task);
     this.answerFactIds = new Set(task.answerFactIds);
@@ -184,7 +188,8 @@ export class GuardContext {
         // Text no passage accounts for must state the other fact itself: its subject and its value.
         if (stated && !found.some((x) => x.item !== f.item)) continue;
         if (det.kind === 'name' || f.item === 0) return true;
-        const sameValue = item.kind === 'number' ? Math.abs(Number(fact.object) - item.value!) <= 1e-9 * Math.max(1, Math.abs(item.value!)) : fact.object === item.text;
+        const sameValue =
+          item.kind === 'number' ? Math.abs(Number(fact.object) - item.value!) <= 1e-9 * Math.max(1, Math.abs(item.value!)) : fact.object === item.text;
         if (!sameValue) return true;
       }
     }
@@ -346,7 +351,10 @@ export class GuardContext {
     // A page's own title is judged against the page's facts; whatever a renderer added must state its fact.
     const own = page && r.title.includes(page.title) ? this.titleExposure(page) : { factIds: [], detections: [] };
     const added = page ? r.title.replace(page.title, ' | ') : r.title;
-    const title = { factIds: own.factIds, detections: [...own.detections, ...(added.trim() === '|' ? [] : this.detect(added, this.pageFacts(r.documentId), true))] };
+    const title = {
+      factIds: own.factIds,
+      detections: [...own.detections, ...(added.trim() === '|' ? [] : this.detect(added, this.pageFacts(r.documentId), true))],
+    };
     const snippet = this.snippetExposure(r.snippet, r.passageIds, r.documentId);
     const date = this.dateExposure(r.date);
     return { factIds: [...title.factIds, ...snippet.factIds], detections: [...title.detections, ...snippet.detections, ...date.detections] };

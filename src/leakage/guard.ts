@@ -89,7 +89,15 @@ function selectResults(input: GuardSelectInput): GuardSelection {
   if (!taskId) return selectDefault(input);
   const ctx = guardContext(world, taskId);
   const rel = classifyQuery(ctx, query.text);
-  const decision = (changes: GuardChange[]): GuardDecision => ({ stage: 'select', taskId, related: rel.related, named: rel.named, answerInTop: rel.answerInTop, removedForms: rel.removed, changes });
+  const decision = (changes: GuardChange[]): GuardDecision => ({
+    stage: 'select',
+    taskId,
+    related: rel.related,
+    named: rel.named,
+    answerInTop: rel.answerInTop,
+    removedForms: rel.removed,
+    changes,
+  });
   if (rel.related) {
     log(decision([]));
     return { ...selectDefault(input), note: { related: true } };

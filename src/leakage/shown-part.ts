@@ -25,7 +25,9 @@ function wordStarts(text: string): number[] {
 function longestFrom(text: string, from: number, snippet: string): string {
   const ends: number[] = [];
   for (let i = from + 1; i <= text.length; i++) if (i === text.length || text[i] === ' ') ends.push(i);
-  let lo = 0, hi = ends.length - 1, best = '';
+  let lo = 0,
+    hi = ends.length - 1,
+    best = '';
   while (lo <= hi) {
     const mid = (lo + hi) >> 1;
     const part = text.slice(from, ends[mid]).replace(/[\s,;:\u2013\u2014-]+$/u, '');

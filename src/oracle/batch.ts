@@ -78,14 +78,21 @@ export function budgetFor(task: Pick<Task, 'kind' | 'answer'>): number {
 }
 
 /** Run the oracle on every task of one world file. */
-export async function solveWorld(file: string, opts: Pick<SolveBatchOptions, 'profile' | 'sessionSeed'> = {}): Promise<{ worldId: string; theme: string; results: (TaskSolve & { question: string; answer: string | null })[] }> {
+export async function solveWorld(
+  file: string,
+  opts: Pick<SolveBatchOptions, 'profile' | 'sessionSeed'> = {},
+): Promise<{ worldId: string; theme: string; results: (TaskSolve & { question: string; answer: string | null })[] }> {
   const world = createSearchWorld(file);
   try {
     const theme = world.world.meta.theme ?? world.world.theme.id;
     const results: (TaskSolve & { question: string; answer: string | null })[] = [];
     for (const taskId of world.taskIds()) {
       const task = world.task(taskId)!;
-      const session = createSession(world, { taskId, ...(opts.profile ? { profile: opts.profile } : {}), seed: hash32(`${opts.sessionSeed ?? 0}|${world.id}|${taskId}`) });
+      const session = createSession(world, {
+        taskId,
+        ...(opts.profile ? { profile: opts.profile } : {}),
+        seed: hash32(`${opts.sessionSeed ?? 0}|${world.id}|${taskId}`),
+      });
       if (!session.guard) throw new FictionError('INTERNAL', `session for ${world.id}/${taskId} has no leakage guard`);
       const tool: ToolFn = async (call) => {
         const r = await callTool(session, call, { sleep: false });
@@ -97,9 +104,17 @@ export async function solveWorld(file: string, opts: Pick<SolveBatchOptions, 'pr
       const budget = budgetFor(task);
       const solved = score.exact && out.calls <= budget;
       results.push({
-        worldId: world.id, theme, taskId, kind: task.kind, solved, reward: score.reward, calls: out.calls, budget,
+        worldId: world.id,
+        theme,
+        taskId,
+        kind: task.kind,
+        solved,
+        reward: score.reward,
+        calls: out.calls,
+        budget,
         ...(out.note ? { note: out.note } : solved ? {} : { note: score.exact ? 'over budget' : 'wrong answer' }),
-        question: task.question, answer: out.answer,
+        question: task.question,
+        answer: out.answer,
       });
     }
     return { worldId: world.id, theme, results };
@@ -139,7 +154,14 @@ export function summarizeSolves(results: readonly (TaskSolve & { question: strin
   for (const r of results) if (r.solved) callsHistogram[String(r.calls)] = (callsHistogram[String(r.calls)] ?? 0) + 1;
   const overall = group(results);
   return {
-    worlds, overall, byTheme, byKind, byThemeKind, callsHistogram, target: SOLVABILITY_TARGET, pass: overall.share >= SOLVABILITY_TARGET,
+    worlds,
+    overall,
+    byTheme,
+    byKind,
+    byThemeKind,
+    callsHistogram,
+    target: SOLVABILITY_TARGET,
+    pass: overall.share >= SOLVABILITY_TARGET,
     failures: results.filter((r) => !r.solved).slice(0, MAX_FAILURES),
   };
 }

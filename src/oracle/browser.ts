@@ -25,7 +25,10 @@ export class Browser {
   /** Every query sent so far (lower-cased), to avoid repeating one. */
   readonly asked = new Set<string>();
 
-  constructor(private readonly tool: ToolFn, public budget: number) {}
+  constructor(
+    private readonly tool: ToolFn,
+    public budget: number,
+  ) {}
 
   get left(): number {
     return Math.max(0, this.budget - this.calls);
@@ -43,11 +46,15 @@ export class Browser {
       if (obs.error) continue;
       const json = obs.json as SearchObservationJson;
       const out = json.queries.map((block, i) =>
-        (block.error ? [] : block.results).map((r) => ({ query: list[i] ?? block.query, rank: r.rank, url: r.url, title: r.title, snippet: r.snippet ?? '' })));
+        (block.error ? [] : block.results).map((r) => ({ query: list[i] ?? block.query, rank: r.rank, url: r.url, title: r.title, snippet: r.snippet ?? '' })),
+      );
       // Queries that failed inside the batch are sent again once, together.
       const failed = json.queries.flatMap((block, i) => (block.error ? [i] : []));
       if (failed.length > 0 && attempt < RETRIES && this.left > 0) {
-        const again = await this.search(failed.map((i) => list[i]!), page);
+        const again = await this.search(
+          failed.map((i) => list[i]!),
+          page,
+        );
         failed.forEach((i, k) => (out[i] = again[k] ?? []));
       }
       return out;

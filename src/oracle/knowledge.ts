@@ -9,7 +9,10 @@ function escapeRe(s: string): string {
 
 /** The row noun of a list or ranking heading: "List of phone models (2029)", "Phone models of Zentria", "Phone models ranked by …". */
 export function headingNoun(heading: string): string | null {
-  const h = heading.replace(/ - [^-]+$/, '').replace(/ \(\d{4}\)$/, '').trim();
+  const h = heading
+    .replace(/ - [^-]+$/, '')
+    .replace(/ \(\d{4}\)$/, '')
+    .trim();
   const m = /^List of (.+)$/i.exec(h) ?? /^(.+?) ranked by .+$/i.exec(h) ?? /^(.+?) of .+$/.exec(h);
   return m ? key(m[1]!) : null;
 }

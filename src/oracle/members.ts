@@ -79,7 +79,9 @@ export async function findMembers(b: Browser, q: MemberQuery, maxOpens = 4): Pro
   };
   const known = have();
   if (known) return known;
-  const forms = nounForms(q.noun).filter((f) => f !== lower(q.noun)).slice(0, 3);
+  const forms = nounForms(q.noun)
+    .filter((f) => f !== lower(q.noun))
+    .slice(0, 3);
   const lists = [q.noun, ...forms].map((f) => `list of ${f}`);
   const first = q.scope
     ? [`${q.noun} ${q.scope.link} ${q.scope.parent}`, ...[q.noun, ...forms].map((f) => `${f} of ${q.scope!.parent}`), q.scope.parent, ...lists]

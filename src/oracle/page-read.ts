@@ -45,7 +45,10 @@ export function readPairs(text: string): Map<string, string> {
 
 /** Split a paragraph into sentences at ". " followed by a capital or digit (decimals stay whole). */
 export function sentences(paragraph: string): string[] {
-  return paragraph.split(/(?<=[.!?])\s+(?=[A-Z0-9"“(])/u).map((s) => s.trim()).filter((s) => s.length > 0);
+  return paragraph
+    .split(/(?<=[.!?])\s+(?=[A-Z0-9"“(])/u)
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);
 }
 
 export function readPage(url: string, title: string, body: string): PageReading {

@@ -37,7 +37,10 @@ export function chainReadings(text: string, preferLinks: boolean): Chain[] {
   // Names are written capitalised: a reading whose subject starts in lower case ("the brand of …") comes last.
   const lowerStart = (c: Chain) => (/^\p{Ll}/u.test(c.subject) ? 2 : 0);
   const rank = (c: Chain) => lowerStart(c) + (preferLinks ? (c.links.length > 0 ? 0 : 1) : c.links.length > 0 ? 1 : 0);
-  return out.map((c, i) => ({ c, i })).sort((x, y) => rank(x.c) - rank(y.c) || x.i - y.i).map((x) => x.c);
+  return out
+    .map((c, i) => ({ c, i }))
+    .sort((x, y) => rank(x.c) - rank(y.c) || x.i - y.i)
+    .map((x) => x.c);
 }
 
 /** "A, B, C or D" (or "… and D") → [A, B, C, D]. */

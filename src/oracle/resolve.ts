@@ -108,10 +108,12 @@ export async function resolveNeeds(b: Browser, needs: readonly Need[], opts: Res
       continue;
     }
     // 2. Learn the kinds the entities are filed under from the hits.
-    for (const n of pending) for (const w of n.alternatives) for (const h of hits) {
-      const noun = nounFromHit(h, w.name);
-      if (noun) b.knowledge.noteNoun(w.name, noun);
-    }
+    for (const n of pending)
+      for (const w of n.alternatives)
+        for (const h of hits) {
+          const noun = nounFromHit(h, w.name);
+          if (noun) b.knowledge.noteNoun(w.name, noun);
+        }
     if (opts.sameKind) {
       const shared = new Set(needs.flatMap((n) => n.alternatives.flatMap((w) => b.knowledge.nounsOf(w.name))));
       for (const n of pending) for (const w of n.alternatives) for (const noun of shared) b.knowledge.noteNoun(w.name, noun);

@@ -59,7 +59,10 @@ function better(a: ReturnType<typeof orderKey>, b: ReturnType<typeof orderKey>, 
   return high ? cmp > 0 : cmp < 0;
 }
 
-async function solveExtreme(b: Browser, { candidates, extreme, label, ask }: { candidates: string[]; extreme: Extreme; label: string; ask: 'which' | 'value' }): Promise<{ answer: string | null; note?: string }> {
+async function solveExtreme(
+  b: Browser,
+  { candidates, extreme, label, ask }: { candidates: string[]; extreme: Extreme; label: string; ask: 'which' | 'value' },
+): Promise<{ answer: string | null; note?: string }> {
   const needs: Need[] = candidates.map((name) => ({ alternatives: [{ name, label }] }));
   const unmet = await resolveNeeds(b, needs, { sameKind: true });
   let best: string | null = null;
@@ -96,13 +99,20 @@ async function solveTotal(b: Browser, q: { label: string; plural: string; link: 
 
 const cell = (s: string) => s.replace(/\|/g, '/').replace(/\s+/g, ' ').trim();
 
-async function solveTable(b: Browser, q: { entity: string; scope: { link: string; parent: string } | null; labels: string[]; columns: string[] }): Promise<{ answer: string | null; note?: string }> {
+async function solveTable(
+  b: Browser,
+  q: { entity: string; scope: { link: string; parent: string } | null; labels: string[]; columns: string[] },
+): Promise<{ answer: string | null; note?: string }> {
   const members = await findMembers(b, { noun: q.entity, scope: q.scope });
   if (!members || members.length === 0) return { answer: null, note: 'members not found' };
   b.budget = ORACLE_BUDGET + members.length;
   const unmet = await readMembers(b, members, q.labels);
   const rows = [...members].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0)).map((name) => [name, ...q.labels.map((l) => b.knowledge.value(name, l) ?? '')]);
-  const table = [`| ${q.columns.map(cell).join(' | ')} |`, `| ${q.columns.map(() => '---').join(' | ')} |`, ...rows.map((r) => `| ${r.map(cell).join(' | ')} |`)].join('\n');
+  const table = [
+    `| ${q.columns.map(cell).join(' | ')} |`,
+    `| ${q.columns.map(() => '---').join(' | ')} |`,
+    ...rows.map((r) => `| ${r.map(cell).join(' | ')} |`),
+  ].join('\n');
   return unmet.length > 0 ? { answer: table, note: `${unmet.length} cells not found` } : { answer: table };
 }
 

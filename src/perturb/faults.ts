@@ -22,7 +22,10 @@ export function transientFault(kind: TransientKind, rng: Rng, tool: ToolName): O
       return { type: 'timeout', message: `Error: The ${what} timed out after ${rng.pick([10, 15, 20, 30])} seconds without a response. Please try again.` };
     default: {
       const msg = rng.pick(SERVER_ERRORS);
-      return { type: 'server_error', message: tool === 'web_search' ? msg : msg.replace('search service', 'page fetcher').replace('search backend', 'origin server') };
+      return {
+        type: 'server_error',
+        message: tool === 'web_search' ? msg : msg.replace('search service', 'page fetcher').replace('search backend', 'origin server'),
+      };
     }
   }
 }
@@ -37,7 +40,10 @@ export function queryFailedFault(rng: Rng): ObservationError {
 
 /** A URL of a world site that is not one of its pages. */
 export function pageNotFound(url: string): ObservationError {
-  return { type: 'page_not_found', message: `Error: Failed to fetch ${url}: 404 Not Found. The page could not be accessed; it may have been moved or deleted.` };
+  return {
+    type: 'page_not_found',
+    message: `Error: Failed to fetch ${url}: 404 Not Found. The page could not be accessed; it may have been moved or deleted.`,
+  };
 }
 
 /** A URL outside the world (or not a URL at all). */

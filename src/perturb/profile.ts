@@ -33,8 +33,19 @@ export interface PerturbationProfile {
 }
 
 export const NO_PERTURBATION: Readonly<PerturbationProfile> = Object.freeze({
-  errorRate: 0, errorKinds: [...TRANSIENT_KINDS], paginationRate: 0, pageSizeMin: 3, pageSizeMax: 7, partialFailureRate: 0,
-  snippetTruncateRate: 0, snippetMissingRate: 0, irrelevantRate: 0, latencyRate: 0, latencyMinMs: 50, latencyMaxMs: 800, sleep: false,
+  errorRate: 0,
+  errorKinds: [...TRANSIENT_KINDS],
+  paginationRate: 0,
+  pageSizeMin: 3,
+  pageSizeMax: 7,
+  partialFailureRate: 0,
+  snippetTruncateRate: 0,
+  snippetMissingRate: 0,
+  irrelevantRate: 0,
+  latencyRate: 0,
+  latencyMinMs: 50,
+  latencyMaxMs: 800,
+  sleep: false,
 });
 
 type FieldKind = 'rate' | 'int' | 'bool' | 'kinds';
@@ -67,8 +78,24 @@ export const PROFILE_FIELDS: readonly FieldSpec[] = [
 /** Named profiles, usable wherever a profile file is. */
 export const PRESETS: Readonly<Record<string, Partial<PerturbationProfile>>> = {
   off: {},
-  light: { errorRate: 0.03, paginationRate: 0.1, partialFailureRate: 0.05, snippetTruncateRate: 0.05, snippetMissingRate: 0.02, irrelevantRate: 0.05, latencyRate: 0.2 },
-  heavy: { errorRate: 0.15, paginationRate: 0.4, partialFailureRate: 0.25, snippetTruncateRate: 0.2, snippetMissingRate: 0.1, irrelevantRate: 0.2, latencyRate: 0.6 },
+  light: {
+    errorRate: 0.03,
+    paginationRate: 0.1,
+    partialFailureRate: 0.05,
+    snippetTruncateRate: 0.05,
+    snippetMissingRate: 0.02,
+    irrelevantRate: 0.05,
+    latencyRate: 0.2,
+  },
+  heavy: {
+    errorRate: 0.15,
+    paginationRate: 0.4,
+    partialFailureRate: 0.25,
+    snippetTruncateRate: 0.2,
+    snippetMissingRate: 0.1,
+    irrelevantRate: 0.2,
+    latencyRate: 0.6,
+  },
 };
 
 const bad = (source: string, msg: string) => new FictionError('BAD_INPUT', `${source}: ${msg}`);
@@ -93,7 +120,13 @@ function parseField(spec: FieldSpec, value: unknown, source: string): Perturbati
       throw bad(source, `${spec.key} must be true or false, got ${shown(value)}`);
     }
     case 'kinds': {
-      const list = typeof value === 'string' ? value.split(',').map((s) => s.trim()).filter(Boolean) : value;
+      const list =
+        typeof value === 'string'
+          ? value
+              .split(',')
+              .map((s) => s.trim())
+              .filter(Boolean)
+          : value;
       if (!Array.isArray(list) || list.length === 0 || list.some((k) => !TRANSIENT_KINDS.includes(k as TransientKind)))
         throw bad(source, `${spec.key} must list some of ${TRANSIENT_KINDS.join(', ')}, got ${shown(value)}`);
       return [...new Set(list as TransientKind[])];
@@ -139,6 +172,13 @@ export function loadProfile(fileOrPreset: string): PerturbationProfile {
 
 /** True when the profile perturbs nothing. */
 export function isProfileOff(p: Readonly<PerturbationProfile>): boolean {
-  return p.errorRate === 0 && p.paginationRate === 0 && p.partialFailureRate === 0 && p.snippetTruncateRate === 0 &&
-    p.snippetMissingRate === 0 && p.irrelevantRate === 0 && p.latencyRate === 0;
+  return (
+    p.errorRate === 0 &&
+    p.paginationRate === 0 &&
+    p.partialFailureRate === 0 &&
+    p.snippetTruncateRate === 0 &&
+    p.snippetMissingRate === 0 &&
+    p.irrelevantRate === 0 &&
+    p.latencyRate === 0
+  );
 }

@@ -111,10 +111,18 @@ function complete(session: Session, p: Prepared, outputs: readonly (RenderSearch
   if (opened?.title) entry.page = { url: opened.url, title: opened.title };
   session.record(entry);
   const meta: ToolMeta = {
-    tool: p.name, callIndex: p.callIndex, renderer, latencyMs: p.plan.latencyMs, slept, perturbations, guard,
+    tool: p.name,
+    callIndex: p.callIndex,
+    renderer,
+    latencyMs: p.plan.latencyMs,
+    slept,
+    perturbations,
+    guard,
     timings: { totalMs: now() - p.started, retrieveMs, renderMs },
   };
-  const reasons = new Set(outputs.map((o) => (o as { fallbackReason?: unknown } | undefined)?.fallbackReason).filter((r): r is string => typeof r === 'string'));
+  const reasons = new Set(
+    outputs.map((o) => (o as { fallbackReason?: unknown } | undefined)?.fallbackReason).filter((r): r is string => typeof r === 'string'),
+  );
   if (reasons.size > 0) meta.fallbackReason = [...reasons].join('; ');
   return outcome.error ? { text: outcome.text, json: outcome.json, error: outcome.error, meta } : { text: outcome.text, json: outcome.json, meta };
 }
@@ -122,7 +130,9 @@ function complete(session: Session, p: Prepared, outputs: readonly (RenderSearch
 export async function callTool(session: Session, call: ToolCall, opts: CallOptions = {}): Promise<ToolResult> {
   const p = prepare(session, call);
   const t = now();
-  const outputs = p.search ? await Promise.all(renderInputs(session, p.search.run).map((input) => (input ? session.renderer.renderSearch(input) : undefined))) : [];
+  const outputs = p.search
+    ? await Promise.all(renderInputs(session, p.search.run).map((input) => (input ? session.renderer.renderSearch(input) : undefined)))
+    : [];
   const renderMs = now() - t;
   const slept = (opts.sleep ?? session.profile.sleep) && p.plan.latencyMs > 0;
   if (slept) await waitLatency(p.plan.latencyMs, opts.signal);

@@ -25,10 +25,11 @@ export interface PreparedQuery {
 }
 
 const STOPWORDS = new Set(
-  ('a an and are as at be been but by did do does for from had has have how i in into is it its of on or s t than that the ' +
+  (
+    'a an and are as at be been but by did do does for from had has have how i in into is it its of on or s t than that the ' +
     'their then there these this those to was were what when where which who whom whose why will with would me my you your we our ' +
-    'please tell find show give about')
-    .split(' '),
+    'please tell find show give about'
+  ).split(' '),
 );
 
 // Cc (controls, incl. NUL, tabs, newlines) become spaces; Cf (zero-width, bidi and other format

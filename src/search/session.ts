@@ -95,7 +95,8 @@ export class Session implements HistoryReader {
     if (taskId !== null) {
       if (typeof taskId !== 'string' || taskId.length === 0 || taskId.length > 64) throw new FictionError('BAD_INPUT', 'task id must be a short string');
       if (!world.task(taskId)) throw new FictionError('NOT_FOUND', `task ${taskId} not found in world ${world.id}`);
-      if (opts.guard === undefined) throw new FictionError('BAD_INPUT', 'a session bound to a task needs a guard (createSession gives the leakage guard; guard: null turns it off)');
+      if (opts.guard === undefined)
+        throw new FictionError('BAD_INPUT', 'a session bound to a task needs a guard (createSession gives the leakage guard; guard: null turns it off)');
     }
     const seed = opts.seed ?? 0;
     if (!Number.isSafeInteger(seed)) throw new FictionError('BAD_INPUT', `session seed must be an integer, got ${String(seed).slice(0, 40)}`);
@@ -139,7 +140,8 @@ export class Session implements HistoryReader {
     this.kept.push(Object.freeze({ ...entry }));
     this.keptChars += entry.text.length;
     let drop = 0;
-    while (this.kept.length - drop > this.historyLimit || (this.keptChars > this.historyChars && this.kept.length - drop > 1)) this.keptChars -= this.kept[drop++]!.text.length;
+    while (this.kept.length - drop > this.historyLimit || (this.keptChars > this.historyChars && this.kept.length - drop > 1))
+      this.keptChars -= this.kept[drop++]!.text.length;
     if (drop > 0) this.kept.splice(0, drop);
   }
 
@@ -155,9 +157,17 @@ export class Session implements HistoryReader {
     return this.history
       .map((e) =>
         JSON.stringify({
-          world: this.world.id, task: this.taskId, seed: this.seed, call: e.callIndex, tool: e.name, arguments: e.arguments,
-          renderer: e.renderer, error: e.error?.type ?? null, observation: e.text,
-        }))
+          world: this.world.id,
+          task: this.taskId,
+          seed: this.seed,
+          call: e.callIndex,
+          tool: e.name,
+          arguments: e.arguments,
+          renderer: e.renderer,
+          error: e.error?.type ?? null,
+          observation: e.text,
+        }),
+      )
       .map((l) => `${l}\n`)
       .join('');
   }

@@ -103,7 +103,7 @@ export function buildSnippet(
   exclude?: PassageFilter,
   maxChars = SNIPPET_MAX_CHARS,
 ): Snippet {
-  const usable = (p: PassageRecord) => p.ord > 0 && !(exclude?.(p));
+  const usable = (p: PassageRecord) => p.ord > 0 && !exclude?.(p);
   // The lead is the best usable match on the page (else the first usable passage); the next usable
   // match joins it when it scores well enough. `matched` is best first: two are all it takes.
   let leadIndex = -1;
@@ -182,6 +182,5 @@ export function buildSnippet(
 
 /** The snippet builder for one query over one world: what the pipeline and the guard call. */
 export function createSnippetBuilder(world: SearchWorld, query: PreparedQuery): SnippetBuilder {
-  return (candidate: Candidate, exclude?: PassageFilter) =>
-    buildSnippet(world.passagesOf(candidate.page.id), candidate.passages, query.tokens, exclude);
+  return (candidate: Candidate, exclude?: PassageFilter) => buildSnippet(world.passagesOf(candidate.page.id), candidate.passages, query.tokens, exclude);
 }

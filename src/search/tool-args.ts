@@ -7,8 +7,15 @@
 import type { z } from 'zod';
 import { FictionError } from '../errors.js';
 import {
-  MAX_PAGE, MAX_QUERIES_PER_CALL, MAX_URL_CHARS, TOOL_NAMES, webExtractorArgs, webSearchArgs,
-  type ExtractorArgs, type SearchArgs, type ToolName,
+  MAX_PAGE,
+  MAX_QUERIES_PER_CALL,
+  MAX_URL_CHARS,
+  TOOL_NAMES,
+  webExtractorArgs,
+  webSearchArgs,
+  type ExtractorArgs,
+  type SearchArgs,
+  type ToolName,
 } from '../tools/definitions.js';
 
 export { MAX_PAGE, MAX_URL_CHARS, type ExtractorArgs, type SearchArgs };

@@ -105,9 +105,18 @@ export function renderInputs(session: Session, run: SearchRun): (RenderSearchInp
     job.error
       ? undefined
       : {
-          world: session.world, taskId: session.taskId, seed: session.seed, callIndex: run.callIndex, queryIndex: job.index,
-          query: job.query, hits: job.selection.hits, firstRank: job.firstRank, history: session, guardNote: job.selection.note,
-        });
+          world: session.world,
+          taskId: session.taskId,
+          seed: session.seed,
+          callIndex: run.callIndex,
+          queryIndex: job.index,
+          query: job.query,
+          hits: job.selection.hits,
+          firstRank: job.firstRank,
+          history: session,
+          guardNote: job.selection.note,
+        },
+  );
 }
 
 export interface SearchOutcome {
@@ -136,8 +145,14 @@ export function finishSearch(session: Session, run: SearchRun, outputs: readonly
     if (guard) {
       const log = logFor(run, job.index);
       results = guard.backstop({
-        world, taskId: session.taskId, query: job.query, buildSnippet: job.buildSnippet, log,
-        results, selection: job.selection, spares: job.spares,
+        world,
+        taskId: session.taskId,
+        query: job.query,
+        buildSnippet: job.buildSnippet,
+        log,
+        results,
+        selection: job.selection,
+        spares: job.spares,
       });
     }
     return { ...block, results, hasMore: job.hasMore, moreHint: job.paginated };

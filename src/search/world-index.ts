@@ -49,7 +49,12 @@ export class SearchWorld {
       if (list) list.push(fid);
       else factIds.set(pid, [fid]);
     }
-    for (const [id, documentId, ord, text] of db.prepare('SELECT id, document_id, ord, text FROM passages ORDER BY document_id, ord, id').raw().all() as [number, number, number, string][]) {
+    for (const [id, documentId, ord, text] of db.prepare('SELECT id, document_id, ord, text FROM passages ORDER BY document_id, ord, id').raw().all() as [
+      number,
+      number,
+      number,
+      string,
+    ][]) {
       const passage: PassageRecord = { id, documentId, ord, text, factIds: factIds.get(id) ?? [] };
       this.passageById.set(id, passage);
       const list = this.passagesByPage.get(documentId);

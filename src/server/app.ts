@@ -110,8 +110,7 @@ export function createApp(ctx: ServerContext): Hono {
     return c.json({ closed: true });
   });
 
-  app.get('/v1/sessions/:id/trajectory', (c) =>
-    c.body(ctx.core.trajectory(c.req.param('id')), 200, { 'Content-Type': 'application/x-ndjson; charset=utf-8' }));
+  app.get('/v1/sessions/:id/trajectory', (c) => c.body(ctx.core.trajectory(c.req.param('id')), 200, { 'Content-Type': 'application/x-ndjson; charset=utf-8' }));
 
   const toolRoute = (toCall: (body: Record<string, unknown>) => ToolCall) => async (c: Context) => {
     const format = formatOf(c);
@@ -119,9 +118,21 @@ export function createApp(ctx: ServerContext): Hono {
     const body = await readJsonObject(c);
     return observation(c, await ctx.core.call(spec, toCall(body)), format);
   };
-  app.post('/v1/search', capped, toolRoute((body) => ({ name: 'web_search', arguments: body })));
-  app.post('/v1/open', capped, toolRoute((body) => ({ name: 'web_extractor', arguments: body })));
-  app.post('/v1/call', capped, toolRoute((body) => ({ name: typeof body.name === 'string' ? body.name : '', arguments: body.arguments })));
+  app.post(
+    '/v1/search',
+    capped,
+    toolRoute((body) => ({ name: 'web_search', arguments: body })),
+  );
+  app.post(
+    '/v1/open',
+    capped,
+    toolRoute((body) => ({ name: 'web_extractor', arguments: body })),
+  );
+  app.post(
+    '/v1/call',
+    capped,
+    toolRoute((body) => ({ name: typeof body.name === 'string' ? body.name : '', arguments: body.arguments })),
+  );
 
   app.post('/retrieve', limitBody(ctx.limits.maxRetrieveBodyBytes), async (c) => {
     const body = await readJsonObject(c);

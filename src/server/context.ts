@@ -46,16 +46,31 @@ export function createServerContext(opts: ServerOptions): ServerContext {
   // The core reports calls and ended sessions to the metrics, which read the core's counts when scraped.
   const stat = () => core.stats();
   const metrics = new Metrics({
-    sessions: () => stat().sessions, openWorlds: () => stat().openWorlds, worldOpens: () => stat().opens, worldCloses: () => stat().closes,
-    inFlight: () => ctx.inFlight, rateLimitKeys: () => limiter.size,
+    sessions: () => stat().sessions,
+    openWorlds: () => stat().openWorlds,
+    worldOpens: () => stat().opens,
+    worldCloses: () => stat().closes,
+    inFlight: () => ctx.inFlight,
+    rateLimitKeys: () => limiter.size,
   });
   const core: SearchCore = createLocalCore({
-    worlds: opts.worlds, renderer, limits, log, now: opts.now,
+    worlds: opts.worlds,
+    renderer,
+    limits,
+    log,
+    now: opts.now,
     onCall: (r) => metrics.toolCalls.inc({ tool: r.meta.tool, outcome: r.error?.type ?? 'ok' }),
     onSessionEnd: (reason) => metrics.sessionsClosed.inc({ reason }),
   });
   const ctx: ServerContext = {
-    limits, core, limiter, metrics, log, adminToken: opts.adminToken || undefined, draining: false, inFlight: 0,
+    limits,
+    core,
+    limiter,
+    metrics,
+    log,
+    adminToken: opts.adminToken || undefined,
+    draining: false,
+    inFlight: 0,
     close: () => core.close(),
   };
   return ctx;

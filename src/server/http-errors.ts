@@ -27,7 +27,10 @@ const MAX_MESSAGE = 300;
 
 /** One line, capped. */
 export function safeMessage(message: string): string {
-  const line = message.split('\n')[0]!.replace(/[\p{Cc}]/gu, ' ').trim();
+  const line = message
+    .split('\n')[0]!
+    .replace(/[\p{Cc}]/gu, ' ')
+    .trim();
   return line.length > MAX_MESSAGE ? `${line.slice(0, MAX_MESSAGE)}...` : line;
 }
 

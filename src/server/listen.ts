@@ -53,7 +53,8 @@ export async function startServer(opts: ListenOptions): Promise<RunningServer> {
   const port = typeof address === 'object' && address ? address.port : (opts.port ?? DEFAULT_PORT);
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   ctx.log.info('listening', { url, worlds: ctx.core.worldsDir, admin: ctx.adminToken ? 'token' : 'open', renderer: ctx.core.rendererName });
-  if (!LOOPBACK.has(host) && !ctx.adminToken) ctx.log.warn('listening beyond loopback with no --admin-token: anyone who can reach it may bind tasks and read answers');
+  if (!LOOPBACK.has(host) && !ctx.adminToken)
+    ctx.log.warn('listening beyond loopback with no --admin-token: anyone who can reach it may bind tasks and read answers');
 
   let closing: Promise<void> | undefined;
   const shutdown = (reason = 'shutdown'): Promise<void> => {

@@ -12,7 +12,11 @@ import type { ServerContext } from './context.js';
 import { createToolServer } from './mcp-tools.js';
 import { checkTargetForm, type TargetSpec } from './search-core.js';
 
-const METHOD_NOT_ALLOWED = JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed: POST JSON-RPC messages to /mcp.' }, id: null });
+const METHOD_NOT_ALLOWED = JSON.stringify({
+  jsonrpc: '2.0',
+  error: { code: -32000, message: 'Method not allowed: POST JSON-RPC messages to /mcp.' },
+  id: null,
+});
 
 export async function handleMcp(ctx: ServerContext, c: Context, spec: TargetSpec): Promise<Response> {
   if (c.req.method !== 'POST') return new Response(METHOD_NOT_ALLOWED, { status: 405, headers: { Allow: 'POST', 'Content-Type': 'application/json' } });

@@ -31,16 +31,39 @@ export class Metrics {
   constructor(sources: MetricSources) {
     const registers = [this.registry];
     collectDefaultMetrics({ register: this.registry });
-    this.requests = new Counter({ name: 'fictionworld_http_requests_total', help: 'HTTP requests by route pattern, method and status.', labelNames: ['route', 'method', 'status'], registers });
-    this.durations = new Histogram({ name: 'fictionworld_http_request_duration_seconds', help: 'Time to answer an HTTP request, by route pattern.', labelNames: ['route'], buckets: BUCKETS, registers });
-    this.toolCalls = new Counter({ name: 'fictionworld_tool_calls_total', help: 'Tool calls answered, by tool and outcome (ok, or the simulated fault).', labelNames: ['tool', 'outcome'], registers });
+    this.requests = new Counter({
+      name: 'fictionworld_http_requests_total',
+      help: 'HTTP requests by route pattern, method and status.',
+      labelNames: ['route', 'method', 'status'],
+      registers,
+    });
+    this.durations = new Histogram({
+      name: 'fictionworld_http_request_duration_seconds',
+      help: 'Time to answer an HTTP request, by route pattern.',
+      labelNames: ['route'],
+      buckets: BUCKETS,
+      registers,
+    });
+    this.toolCalls = new Counter({
+      name: 'fictionworld_tool_calls_total',
+      help: 'Tool calls answered, by tool and outcome (ok, or the simulated fault).',
+      labelNames: ['tool', 'outcome'],
+      registers,
+    });
     this.sessionsCreated = new Counter({ name: 'fictionworld_sessions_created_total', help: 'Sessions created.', registers });
     this.sessionsClosed = new Counter({ name: 'fictionworld_sessions_closed_total', help: 'Sessions ended, by reason.', labelNames: ['reason'], registers });
     this.errors = new Counter({ name: 'fictionworld_errors_total', help: 'Requests answered with an error, by code.', labelNames: ['code'], registers });
     this.rateLimited = new Counter({ name: 'fictionworld_rate_limited_total', help: 'Requests refused by the rate limiter.', registers });
     const started = performance.now();
     const gauge = (name: string, help: string, read: () => number) =>
-      new Gauge({ name, help, registers, collect() { this.set(read()); } });
+      new Gauge({
+        name,
+        help,
+        registers,
+        collect() {
+          this.set(read());
+        },
+      });
     gauge('fictionworld_uptime_seconds', 'Seconds since the server started.', () => (performance.now() - started) / 1000);
     gauge('nodejs_heap_used_bytes', 'V8 heap in use, in bytes.', () => process.memoryUsage().heapUsed);
     gauge('fictionworld_sessions', 'Live sessions.', sources.sessions);

@@ -110,7 +110,11 @@ export function createLocalCore(opts: LocalCoreOptions): SearchCore {
     onClose: (id) => log.debug('world closed', { world: id }),
   });
   const sessions = new SessionStore(pool, {
-    ttlMs: limits.sessionTtlMs, maxSessions: limits.maxSessions, historyLimit: limits.historyLimit, renderer, now: opts.now,
+    ttlMs: limits.sessionTtlMs,
+    maxSessions: limits.maxSessions,
+    historyLimit: limits.historyLimit,
+    renderer,
+    now: opts.now,
     onClose: (s: StoredSession, reason) => {
       opts.onSessionEnd?.(reason);
       log.debug('session ended', { session: s.id, world: s.worldId, reason, calls: s.session.callCount });

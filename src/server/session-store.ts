@@ -142,8 +142,13 @@ export class SessionStore {
   /** What the API says about a session. */
   describe(s: StoredSession): SessionDescription {
     return {
-      session: s.id, world: s.worldId, task: s.session.taskId, seed: s.session.seed, calls: s.session.callCount,
-      createdAt: new Date(s.createdAt).toISOString(), expiresAt: new Date(this.expiresAt(s)).toISOString(),
+      session: s.id,
+      world: s.worldId,
+      task: s.session.taskId,
+      seed: s.session.seed,
+      calls: s.session.callCount,
+      createdAt: new Date(s.createdAt).toISOString(),
+      expiresAt: new Date(this.expiresAt(s)).toISOString(),
     };
   }
 

@@ -136,7 +136,8 @@ export class WorldPool {
     } catch (e) {
       // Messages of the file layer name server paths and SQLite errors: say only what the client needs.
       if (isFictionError(e) && e.code === 'NOT_FOUND') throw new FictionError('NOT_FOUND', `world ${id} not found`, { cause: e });
-      if (isFictionError(e) && e.code === 'UNSUPPORTED_FORMAT') throw new FictionError('UNSUPPORTED_FORMAT', `world ${id} cannot be read by this server`, { cause: e });
+      if (isFictionError(e) && e.code === 'UNSUPPORTED_FORMAT')
+        throw new FictionError('UNSUPPORTED_FORMAT', `world ${id} cannot be read by this server`, { cause: e });
       throw new FictionError('IO', `world ${id} cannot be opened`, { cause: e });
     }
     if (world.id !== id) {

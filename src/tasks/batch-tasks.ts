@@ -18,7 +18,9 @@ export interface WorldTasks {
 /** The world files of `dir`, sorted by name (temporary `.tmp` files of a running batch are skipped). */
 export function listWorldFiles(dir: string): string[] {
   if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new FictionError('NOT_FOUND', `no folder of worlds at ${dir}`);
-  const files = readdirSync(dir).filter((f) => f.endsWith('.sqlite')).sort();
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.sqlite'))
+    .sort();
   if (files.length === 0) throw new FictionError('NOT_FOUND', `no world files (*.sqlite) in ${dir}`);
   return files.map((f) => join(dir, f));
 }

@@ -128,7 +128,10 @@ export function constantCandidates(tasks: BlindTask[], top = 10): string[] {
     }
   }
   const isTable = tasks.some((t) => t.answerType === 'table' || t.answerType === 'list');
-  const common = [...counts.values()].sort((a, b) => b.n - a.n || (a.text < b.text ? -1 : 1)).slice(0, isTable ? Math.min(3, top) : top).map((c) => c.text);
+  const common = [...counts.values()]
+    .sort((a, b) => b.n - a.n || (a.text < b.text ? -1 : 1))
+    .slice(0, isTable ? Math.min(3, top) : top)
+    .map((c) => c.text);
   numbers.sort((a, b) => a - b);
   dates.sort();
   const out = [...common];

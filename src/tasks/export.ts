@@ -62,11 +62,25 @@ export function taskRecord(task: Task, ctx: RecordContext, tools: OpenAiTool[] =
     ability: ABILITY,
     reward_model: { style: 'rule', ground_truth: task.answer },
     extra_info: {
-      split: ctx.split, index: ctx.index, world_id: ctx.worldId, theme: ctx.theme, task_id: task.id, kind: task.kind,
-      question: task.question, answer_type: task.answerType, answer_text: task.answerText, columns: task.columns,
-      key_columns: task.keyColumns, tolerance: task.tolerance, aliases: task.aliases, difficulty: task.difficulty,
-      hops: hopsOf(task), prompt_version: AGENT_PROMPT_VERSION, tools,
-      need_tools_kwargs: true, tools_kwargs: { [WEB_SEARCH]: bind, [WEB_EXTRACTOR]: bind },
+      split: ctx.split,
+      index: ctx.index,
+      world_id: ctx.worldId,
+      theme: ctx.theme,
+      task_id: task.id,
+      kind: task.kind,
+      question: task.question,
+      answer_type: task.answerType,
+      answer_text: task.answerText,
+      columns: task.columns,
+      key_columns: task.keyColumns,
+      tolerance: task.tolerance,
+      aliases: task.aliases,
+      difficulty: task.difficulty,
+      hops: hopsOf(task),
+      prompt_version: AGENT_PROMPT_VERSION,
+      tools,
+      need_tools_kwargs: true,
+      tools_kwargs: { [WEB_SEARCH]: bind, [WEB_EXTRACTOR]: bind },
     },
   };
 }
@@ -142,7 +156,8 @@ export function exportTasks(opts: ExportOptions): ExportSummary {
   }
   const list = [...files.values()];
   return {
-    records, worlds,
+    records,
+    worlds,
     files: list.map(({ split, path, worlds: n, records: r, names }) => ({ split, path, worlds: n, records: r, entityNames: names.size })),
     overlap: opts.split ? overlapOf(list) : [],
   };

@@ -77,7 +77,10 @@ export function parseMarkdownTables(text: string): MarkdownTable[] {
     if (j - i >= 2) {
       const header = splitRow(lines[i]!);
       if (header.length >= 2) {
-        const rows = lines.slice(i + 1, j).map((l) => fit(splitRow(l), header.length)).filter((r) => r.some((c) => c !== ''));
+        const rows = lines
+          .slice(i + 1, j)
+          .map((l) => fit(splitRow(l), header.length))
+          .filter((r) => r.some((c) => c !== ''));
         tables.push({ header, rows });
       }
     }

@@ -64,7 +64,11 @@ const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 
 function table(head: string[], rows: string[][]): string {
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ').trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!)))
+      .join('  ')
+      .trimEnd();
   return [line(head), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
 }
 
@@ -78,8 +82,12 @@ export function formatTaskReport(r: TaskReport): string {
   const kindRows = r.byKind.map((k) => {
     const b = r.blind.kinds.find((x) => x.kind === k.kind)!;
     return [
-      k.kind, String(k.tasks), k.meanHops.toFixed(2), counts(k.answerTypes),
-      `${pct(b.constant.score)} ${b.pass ? 'ok' : 'FAIL'}`, b.heuristic ? `${pct(b.heuristic.score)} (${b.heuristic.name})` : '-',
+      k.kind,
+      String(k.tasks),
+      k.meanHops.toFixed(2),
+      counts(k.answerTypes),
+      `${pct(b.constant.score)} ${b.pass ? 'ok' : 'FAIL'}`,
+      b.heuristic ? `${pct(b.heuristic.score)} (${b.heuristic.name})` : '-',
     ];
   });
   return [
@@ -87,7 +95,10 @@ export function formatTaskReport(r: TaskReport): string {
     '',
     table(['kind', 'tasks', 'hops', 'answer types', 'blind (const)', 'guess from question'], kindRows),
     '',
-    `hops: ${Object.keys(r.hops).sort((a, b) => Number(a) - Number(b)).map((h) => `${h}: ${r.hops[h]}`).join(', ')}`,
+    `hops: ${Object.keys(r.hops)
+      .sort((a, b) => Number(a) - Number(b))
+      .map((h) => `${h}: ${r.hops[h]}`)
+      .join(', ')}`,
     `answer types: ${counts(r.answerTypes)}`,
     `blind check: best constant answer per kind ≤ ${pct(r.blind.limit)}: ${r.blind.pass ? 'pass' : 'FAIL'}`,
     'solvability: not measured yet (needs the oracle searcher)',

@@ -57,8 +57,12 @@ function scoreReply(task: ScorableTask, reply: string): ScoreResult {
     const goldTable = { columns: task.columns, keyColumns: task.keyColumns, rows: gold, tolerance: task.tolerance };
     const s = task.answerType === 'table' ? scoreTableAnswer(goldTable, answer) : scoreListAnswer(goldTable, answer);
     return {
-      ...base, reward: s.reward, exact: s.table?.success ?? false, f1: s.reward,
-      ...(s.table ? { table: s.table } : {}), ...(s.reason ? { reason: s.reason } : {}),
+      ...base,
+      reward: s.reward,
+      exact: s.table?.success ?? false,
+      f1: s.reward,
+      ...(s.table ? { table: s.table } : {}),
+      ...(s.reason ? { reason: s.reason } : {}),
     };
   }
   return scoreShort(task, gold[0]?.[0] ?? null, answer);

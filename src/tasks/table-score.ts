@@ -140,7 +140,7 @@ export function scoreParsed(gold: GoldTable, tables: MarkdownTable[]): TableScor
     return true;
   });
 
-  const cellOf = (row: string[], c: number) => (map[c] === -1 ? null : row[map[c]!] ?? '');
+  const cellOf = (row: string[], c: number) => (map[c] === -1 ? null : (row[map[c]!] ?? ''));
   const taken = new Set<number>();
   const keyMatches = (gi: number, row: string[]) => !taken.has(gi) && keyIdx.every((k) => valueMatches(goldRows[gi]![k] ?? null, cellOf(row, k)!, tolerance));
   // Fast path: a gold row whose key reads the same; else compare values one by one (tolerance, odd formats).
@@ -172,7 +172,12 @@ export function scoreParsed(gold: GoldTable, tables: MarkdownTable[]): TableScor
   return {
     reward: item.f1,
     table: {
-      item, row, success, goldRows: goldRows.length, predictedRows: predicted.length, matchedRows: taken.size,
+      item,
+      row,
+      success,
+      goldRows: goldRows.length,
+      predictedRows: predicted.length,
+      matchedRows: taken.size,
       missingColumns: columns.filter((_, c) => map[c] === -1),
     },
   };
@@ -180,8 +185,15 @@ export function scoreParsed(gold: GoldTable, tables: MarkdownTable[]): TableScor
 
 /** List items out of free text: one per line (bullets and numbering stripped), else split on ; or ,. */
 export function listItems(answer: string): string[] {
-  const strip = (s: string) => s.replace(/^\s*(?:[-*•+]|\d+[.)])\s+/, '').replace(/^and\s+/i, '').trim();
-  const lines = answer.split(/\r?\n/).map(strip).filter((l) => l !== '');
+  const strip = (s: string) =>
+    s
+      .replace(/^\s*(?:[-*•+]|\d+[.)])\s+/, '')
+      .replace(/^and\s+/i, '')
+      .trim();
+  const lines = answer
+    .split(/\r?\n/)
+    .map(strip)
+    .filter((l) => l !== '');
   if (lines.length > 1) return lines;
   const one = lines[0] ?? '';
   const parts = one.includes(';') ? one.split(';') : one.split(/,(?!\d{3}(?!\d))/);
@@ -203,10 +215,9 @@ export function scoreListAnswer(gold: GoldTable, answer: string): TableScore {
     const first = columns[0]!;
     const items = listItems(answer);
     if (items.length === 0) return zero('empty answer');
-    return scoreParsed(
-      { columns: [first], keyColumns: [first], rows: gold.rows.map((r) => [r[0] ?? null]), tolerance: gold.tolerance },
-      [{ header: [first], rows: items.map((i) => [i]) }],
-    );
+    return scoreParsed({ columns: [first], keyColumns: [first], rows: gold.rows.map((r) => [r[0] ?? null]), tolerance: gold.tolerance }, [
+      { header: [first], rows: items.map((i) => [i]) },
+    ]);
   } catch (e) {
     return zero(`list could not be scored: ${(e as Error).message}`);
   }

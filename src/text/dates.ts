@@ -33,15 +33,58 @@ export function isoOf(r: DateReading): string {
 }
 
 const MONTH_NAMES: [string, number][] = [
-  ['january', 1], ['february', 2], ['march', 3], ['april', 4], ['may', 5], ['june', 6], ['july', 7], ['august', 8],
-  ['september', 9], ['october', 10], ['november', 11], ['december', 12],
-  ['jan', 1], ['feb', 2], ['mar', 3], ['apr', 4], ['jun', 6], ['jul', 7], ['aug', 8], ['sept', 9], ['sep', 9], ['oct', 10], ['nov', 11], ['dec', 12],
+  ['january', 1],
+  ['february', 2],
+  ['march', 3],
+  ['april', 4],
+  ['may', 5],
+  ['june', 6],
+  ['july', 7],
+  ['august', 8],
+  ['september', 9],
+  ['october', 10],
+  ['november', 11],
+  ['december', 12],
+  ['jan', 1],
+  ['feb', 2],
+  ['mar', 3],
+  ['apr', 4],
+  ['jun', 6],
+  ['jul', 7],
+  ['aug', 8],
+  ['sept', 9],
+  ['sep', 9],
+  ['oct', 10],
+  ['nov', 11],
+  ['dec', 12],
 ];
 const MONTH_NUMBER = new Map(MONTH_NAMES);
-const MONTH = `(?<mon>${MONTH_NAMES.map(([n]) => n).sort((a, b) => b.length - a.length).join('|')})\\.?(?!\\p{L})`;
+const MONTH = `(?<mon>${MONTH_NAMES.map(([n]) => n)
+  .sort((a, b) => b.length - a.length)
+  .join('|')})\\.?(?!\\p{L})`;
 
-const ORDINAL_WORDS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth', 'eleventh', 'twelfth',
-  'thirteenth', 'fourteenth', 'fifteenth', 'sixteenth', 'seventeenth', 'eighteenth', 'nineteenth', 'twentieth'];
+const ORDINAL_WORDS = [
+  'first',
+  'second',
+  'third',
+  'fourth',
+  'fifth',
+  'sixth',
+  'seventh',
+  'eighth',
+  'ninth',
+  'tenth',
+  'eleventh',
+  'twelfth',
+  'thirteenth',
+  'fourteenth',
+  'fifteenth',
+  'sixteenth',
+  'seventeenth',
+  'eighteenth',
+  'nineteenth',
+  'twentieth',
+];
 const ORDINALS = new Map<string, number>(ORDINAL_WORDS.map((w, i) => [w, i + 1]));
 for (let i = 1; i <= 9; i++) {
   ORDINALS.set(`twenty-${ORDINAL_WORDS[i - 1]}`, 20 + i);
@@ -130,8 +173,13 @@ export function findDates(folded: string, everyPattern = false): DateMention[] {
       const g = m.groups!;
       let readings: DateReading[];
       if (numeric) {
-        const a = Number(g.a), b = Number(g.b), y = fullYear(g.yy!);
-        readings = [{ y, m: a, d: b }, { y, m: b, d: a }];
+        const a = Number(g.a),
+          b = Number(g.b),
+          y = fullYear(g.yy!);
+        readings = [
+          { y, m: a, d: b },
+          { y, m: b, d: a },
+        ];
       } else if (g.mon) readings = [{ y: Number(g.year), m: MONTH_NUMBER.get(g.mon)!, d: dayOf(g.day!) }];
       else readings = [{ y: Number(g.year), m: Number(g.mm), d: Number(g.dd) }];
       readings = readings.filter(valid);

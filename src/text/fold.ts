@@ -10,17 +10,72 @@
 import { memoize } from '../util/bounded-cache.js';
 
 const SUPERSCRIPTS: Record<string, string> = {
-  '⁰': '0', '¹': '1', '²': '2', '³': '3', '⁴': '4', '⁵': '5', '⁶': '6', '⁷': '7', '⁸': '8', '⁹': '9', '⁺': '+', '⁻': '-',
+  '⁰': '0',
+  '¹': '1',
+  '²': '2',
+  '³': '3',
+  '⁴': '4',
+  '⁵': '5',
+  '⁶': '6',
+  '⁷': '7',
+  '⁸': '8',
+  '⁹': '9',
+  '⁺': '+',
+  '⁻': '-',
 };
 
 /** Letters that NFD does not decompose, and Cyrillic/Greek letters drawn like Latin ones (lowercase). */
 const LETTERS: Record<string, string> = {
-  ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', đ: 'd', ð: 'd', ł: 'l', ı: 'i', ŀ: 'l', þ: 'th', ħ: 'h', ŧ: 't',
+  ß: 'ss',
+  æ: 'ae',
+  œ: 'oe',
+  ø: 'o',
+  đ: 'd',
+  ð: 'd',
+  ł: 'l',
+  ı: 'i',
+  ŀ: 'l',
+  þ: 'th',
+  ħ: 'h',
+  ŧ: 't',
   // Cyrillic
-  а: 'a', в: 'b', е: 'e', ё: 'e', к: 'k', м: 'm', н: 'h', о: 'o', р: 'p', с: 'c', т: 't', у: 'y', х: 'x',
-  і: 'i', ї: 'i', ј: 'j', ѕ: 's', ԁ: 'd', ԛ: 'q', ԝ: 'w', һ: 'h', ӏ: 'l',
+  а: 'a',
+  в: 'b',
+  е: 'e',
+  ё: 'e',
+  к: 'k',
+  м: 'm',
+  н: 'h',
+  о: 'o',
+  р: 'p',
+  с: 'c',
+  т: 't',
+  у: 'y',
+  х: 'x',
+  і: 'i',
+  ї: 'i',
+  ј: 'j',
+  ѕ: 's',
+  ԁ: 'd',
+  ԛ: 'q',
+  ԝ: 'w',
+  һ: 'h',
+  ӏ: 'l',
   // Greek
-  α: 'a', β: 'b', ε: 'e', η: 'n', ι: 'i', κ: 'k', ν: 'v', ο: 'o', ρ: 'p', τ: 't', υ: 'u', χ: 'x', ζ: 'z', μ: 'u',
+  α: 'a',
+  β: 'b',
+  ε: 'e',
+  η: 'n',
+  ι: 'i',
+  κ: 'k',
+  ν: 'v',
+  ο: 'o',
+  ρ: 'p',
+  τ: 't',
+  υ: 'u',
+  χ: 'x',
+  ζ: 'z',
+  μ: 'u',
 };
 const LETTER_RE = new RegExp(`[${Object.keys(LETTERS).join('')}]`, 'gu');
 
@@ -88,7 +143,10 @@ function foldUncached(text: string): string {
 /** The whole fold, for any text. */
 export function foldFull(text: string): string {
   let s = text.replace(/[⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻]+/g, (m) => `^${[...m].map((c) => SUPERSCRIPTS[c]).join('')}`);
-  s = s.normalize('NFKC').replace(SCRIPT_DIGITS, asciiDigit).replace(/[\u066A-\u066C]/g, (c) => ARABIC_NUMBER_SIGNS[c]!);
+  s = s
+    .normalize('NFKC')
+    .replace(SCRIPT_DIGITS, asciiDigit)
+    .replace(/[\u066A-\u066C]/g, (c) => ARABIC_NUMBER_SIGNS[c]!);
   s = s.toLowerCase().normalize('NFD').replace(MARKS, '');
   s = s.replace(INVISIBLE, '').replace(CONTROL, '');
   s = s.replace(LETTER_RE, (c) => LETTERS[c] ?? c);

@@ -36,17 +36,37 @@ export interface NumberMention extends Span {
 }
 
 const SCALES: Record<string, number> = {
-  thousand: 3, thousands: 3, k: 3, lakh: 5, lakhs: 5, crore: 7, crores: 7,
-  million: 6, millions: 6, mn: 6, mln: 6, mio: 6, mil: 6, m: 6,
-  billion: 9, billions: 9, bn: 9, bln: 9, b: 9, trillion: 12, trillions: 12, tn: 12,
+  thousand: 3,
+  thousands: 3,
+  k: 3,
+  lakh: 5,
+  lakhs: 5,
+  crore: 7,
+  crores: 7,
+  million: 6,
+  millions: 6,
+  mn: 6,
+  mln: 6,
+  mio: 6,
+  mil: 6,
+  m: 6,
+  billion: 9,
+  billions: 9,
+  bn: 9,
+  bln: 9,
+  b: 9,
+  trillion: 12,
+  trillions: 12,
+  tn: 12,
 };
 /** Single letters that are also units (metres, bytes): read both with and without the scale. */
 const AMBIGUOUS_SCALES = new Set(['m', 'b']);
 
-const DIGITS =
-  String.raw`(?:(?<comma>\d{1,3}(?:,\d{3})+(?:\.\d+)?)|(?<dots>\d{1,3}(?:\.\d{3}){2,}(?:,\d+)?)|(?<spaced>\d{1,3}(?:[ ']\d{3})+(?:[.,]\d+)?)|(?<plain>\d+(?:[.,]\d+)?))`;
+const DIGITS = String.raw`(?:(?<comma>\d{1,3}(?:,\d{3})+(?:\.\d+)?)|(?<dots>\d{1,3}(?:\.\d{3}){2,}(?:,\d+)?)|(?<spaced>\d{1,3}(?:[ ']\d{3})+(?:[.,]\d+)?)|(?<plain>\d+(?:[.,]\d+)?))`;
 const EXPONENT = String.raw`(?:\s?e\+?(?<e1>-?\d{1,2})|\s?[x*·]\s?10\^\+?(?<e2>-?\d{1,2}))?`;
-const SCALE = String.raw`(?:[\s-]?(?<scale>${Object.keys(SCALES).sort((a, b) => b.length - a.length).join('|')})(?![\p{L}\p{N}]))?`;
+const SCALE = String.raw`(?:[\s-]?(?<scale>${Object.keys(SCALES)
+  .sort((a, b) => b.length - a.length)
+  .join('|')})(?![\p{L}\p{N}]))?`;
 const NUMBER_SOURCE = String.raw`(?<![\p{L}\p{N}_])(?<!\d[.,'])${DIGITS}(?!\p{N})(?![.,']\d)${EXPONENT}${SCALE}`;
 /** Every digit number of a text, scanning it whole: the reference of the scan by digit runs. */
 const NUMBER_RE = new RegExp(NUMBER_SOURCE, 'gu');
@@ -146,7 +166,28 @@ function findDigitNumbers(folded: string, skip: readonly Span[], wholeScan = fal
   return out;
 }
 
-const UNITS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen'];
+const UNITS = [
+  'zero',
+  'one',
+  'two',
+  'three',
+  'four',
+  'five',
+  'six',
+  'seven',
+  'eight',
+  'nine',
+  'ten',
+  'eleven',
+  'twelve',
+  'thirteen',
+  'fourteen',
+  'fifteen',
+  'sixteen',
+  'seventeen',
+  'eighteen',
+  'nineteen',
+];
 const TENS: Record<string, number> = { twenty: 20, thirty: 30, forty: 40, fourty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90 };
 const WORD_SCALES: Record<string, number> = { thousand: 3, thousands: 3, million: 6, millions: 6, billion: 9, billions: 9, trillion: 12, trillions: 12 };
 const WORD = `(?:${[...UNITS, ...Object.keys(TENS), 'hundred', 'hundreds', ...Object.keys(WORD_SCALES), 'point', 'and', 'a'].sort((a, b) => b.length - a.length).join('|')})`;
@@ -162,8 +203,14 @@ interface Tok {
 function parseWordRun(toks: Tok[], out: NumberMention[], folded: string): void {
   let i = 0;
   while (i < toks.length) {
-    let total = 0, current = 0, last: 'none' | 'unit' | 'teen' | 'tens' | 'hundred' | 'scale' = 'none', lastScale = 99;
-    let first = -1, end = -1, frac = '', fracScale = 0;
+    let total = 0,
+      current = 0,
+      last: 'none' | 'unit' | 'teen' | 'tens' | 'hundred' | 'scale' = 'none',
+      lastScale = 99;
+    let first = -1,
+      end = -1,
+      frac = '',
+      fracScale = 0;
     let j = i;
     for (; j < toks.length; j++) {
       const w = toks[j]!.word;
@@ -174,7 +221,13 @@ function parseWordRun(toks: Tok[], out: NumberMention[], folded: string): void {
         break;
       }
       if (w === 'a') {
-        if (last === 'none' && next && (next.startsWith('hundred') || next in WORD_SCALES)) { current = 1; last = 'unit'; first = j; end = j; continue; }
+        if (last === 'none' && next && (next.startsWith('hundred') || next in WORD_SCALES)) {
+          current = 1;
+          last = 'unit';
+          first = j;
+          end = j;
+          continue;
+        }
         break;
       }
       if (w === 'point') {
@@ -187,7 +240,11 @@ function parseWordRun(toks: Tok[], out: NumberMention[], folded: string): void {
         end = k - 1;
         j = k - 1;
         const sc = toks[k]?.word;
-        if (sc && sc in WORD_SCALES) { fracScale = WORD_SCALES[sc]!; end = k; j = k; }
+        if (sc && sc in WORD_SCALES) {
+          fracScale = WORD_SCALES[sc]!;
+          end = k;
+          j = k;
+        }
         break;
       }
       if (unit >= 0 && unit <= 9) {
@@ -223,7 +280,8 @@ function parseWordRun(toks: Tok[], out: NumberMention[], folded: string): void {
       continue;
     }
     const r = frac ? reading(String(current), frac, fracScale) : reading(String(total + current), '');
-    const start = toks[first]!.start, stop = toks[end]!.end;
+    const start = toks[first]!.start,
+      stop = toks[end]!.end;
     out.push({ start, end: stop, text: folded.slice(start, stop), readings: [r] });
     i = end + 1;
   }
@@ -239,7 +297,10 @@ function findWordNumbers(folded: string, skip: readonly Span[]): NumberMention[]
     const segments: Tok[][] = [[]];
     const toks: Tok[] = [];
     for (const w of m[0].matchAll(/,|\p{L}+/gu)) {
-      if (w[0] === ',') { segments.push([]); continue; }
+      if (w[0] === ',') {
+        segments.push([]);
+        continue;
+      }
       const tok = { word: w[0], start: base + w.index!, end: base + w.index! + w[0].length };
       toks.push(tok);
       segments[segments.length - 1]!.push(tok);
@@ -250,7 +311,10 @@ function findWordNumbers(folded: string, skip: readonly Span[]): NumberMention[]
     const seen = new Set<string>();
     for (const n of found) {
       const key = `${n.start}:${n.end}:${n.readings[0]!.value}`;
-      if (!seen.has(key)) { seen.add(key); out.push(n); }
+      if (!seen.has(key)) {
+        seen.add(key);
+        out.push(n);
+      }
     }
   }
   return out;
@@ -323,7 +387,8 @@ const DIGIT = /\d/;
  * reads as no number: a text without any of them has no word numbers. Both checks are plain regular
  * expressions, far cheaper than the Unicode patterns they let a passage skip.
  */
-const NUMBER_WORD_PART = /zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|teen|twenty|thirty|forty|fifty|hundred|thousand|million|billion|trillion/;
+const NUMBER_WORD_PART =
+  /zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|teen|twenty|thirty|forty|fifty|hundred|thousand|million|billion|trillion/;
 
 /**
  * Every number written in `folded` (outside the `skip` spans, such as dates), with its readings; with
@@ -331,7 +396,11 @@ const NUMBER_WORD_PART = /zero|one|two|three|four|five|six|seven|eight|nine|ten|
  * `everyPattern`, the scans run without the checks of what they need and the digit scan tries every
  * position (the same result, slower: the reference the checks are tested against).
  */
-export function findNumbers(folded: string, skip: readonly Span[] = [], { sums = true, everyPattern = false }: { sums?: boolean; everyPattern?: boolean } = {}): NumberMention[] {
+export function findNumbers(
+  folded: string,
+  skip: readonly Span[] = [],
+  { sums = true, everyPattern = false }: { sums?: boolean; everyPattern?: boolean } = {},
+): NumberMention[] {
   const digits = everyPattern || DIGIT.test(folded) ? findDigitNumbers(folded, skip, everyPattern) : [];
   const words = everyPattern || NUMBER_WORD_PART.test(folded) ? findWordNumbers(folded, skip) : [];
   if (digits.length + words.length === 0) return [];
@@ -364,7 +433,8 @@ export type NumberMatch = 'exact' | 'rounded';
  * Signs are ignored (a hyphen before a number reads as a dash).
  */
 export function numberMatch(r: NumberReading, answer: number): NumberMatch | null {
-  const a = Math.abs(answer), v = Math.abs(r.value);
+  const a = Math.abs(answer),
+    v = Math.abs(r.value);
   if (Math.abs(v - a) <= 1e-9 * Math.max(1, a)) return 'exact';
   if (r.sig < 2 || v === 0) return null;
   if (Math.abs(v - a) > (r.precision / 2) * (1 + 1e-9)) return null;

@@ -71,5 +71,8 @@ export const statedNumber: (text: string) => readonly number[] = memoize(4096, (
  */
 export const statedDate: (text: string) => readonly string[] = memoize(4096, (text: string): readonly string[] => {
   const full = findDates(fold(text)).filter((d) => !d.partial);
-  return common(full.map((d) => d.readings.map(isoOf)), (a, b) => a === b).sort();
+  return common(
+    full.map((d) => d.readings.map(isoOf)),
+    (a, b) => a === b,
+  ).sort();
 });

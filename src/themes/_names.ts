@@ -2,7 +2,42 @@
 import type { Faker } from '@faker-js/faker';
 import type { Rng } from '../rng.js';
 
-const ONSETS = ['b', 'br', 'c', 'cr', 'd', 'dr', 'f', 'fl', 'g', 'gr', 'h', 'j', 'k', 'l', 'm', 'n', 'p', 'pr', 'qu', 'r', 's', 'st', 't', 'tr', 'v', 'z', 'th', 'sh', 'l', 'm', 'n', 'r', 's', 't'];
+const ONSETS = [
+  'b',
+  'br',
+  'c',
+  'cr',
+  'd',
+  'dr',
+  'f',
+  'fl',
+  'g',
+  'gr',
+  'h',
+  'j',
+  'k',
+  'l',
+  'm',
+  'n',
+  'p',
+  'pr',
+  'qu',
+  'r',
+  's',
+  'st',
+  't',
+  'tr',
+  'v',
+  'z',
+  'th',
+  'sh',
+  'l',
+  'm',
+  'n',
+  'r',
+  's',
+  't',
+];
 const VOWELS = ['a', 'e', 'i', 'o', 'u', 'a', 'e', 'o', 'ae', 'io', 'ia', 'ei'];
 const CODAS = ['', '', '', '', '', 'n', 'r', 'l', 's', 'm', 'x'];
 const ENDINGS = ['a', 'on', 'ix', 'ia', 'or', 'is', 'ex', 'um', 'era', 'ant', 'ora', 'en', 'el', 'ova', 'ar', 'ios', 'ine', 'us', 'o', 'ay'];
@@ -18,7 +53,10 @@ export function inventWord(rng: Rng, syllables = rng.int(1, 2)): string {
 
 export class NamePool {
   private readonly used = new Set<string>();
-  constructor(private readonly rng: Rng, private readonly faker: Faker) {}
+  constructor(
+    private readonly rng: Rng,
+    private readonly faker: Faker,
+  ) {}
 
   /** Reserve a name made by `make`, retrying until it is unused in this world. */
   take(make: () => string): string {

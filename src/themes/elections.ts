@@ -3,14 +3,51 @@ import { dayFromIso, isoFromDay } from '../format.js';
 import { defineTheme, type Row } from './_define.js';
 import { COMMON_COLUMNS } from './_columns.js';
 import {
-  checkArgMax, checkCountEquals, checkNotAbove, checkPercentOf, checkPercentOfParent, checkSameAsReferenced, checkShareOfTotal,
-  checkSharesAtMost, checkSumEquals, checkSumVia, checkTopGap,
+  checkArgMax,
+  checkCountEquals,
+  checkNotAbove,
+  checkPercentOf,
+  checkPercentOfParent,
+  checkSameAsReferenced,
+  checkShareOfTotal,
+  checkSharesAtMost,
+  checkSumEquals,
+  checkSumVia,
+  checkTopGap,
 } from '../world/invariants.js';
 
 const PARTY_SUFFIXES = ['Party', 'Party', 'Party', 'Alliance', 'Union', 'Movement', 'Front', 'League'];
 const DISTRICT_SUFFIXES = ['', '', '', ' North', ' South', ' East', ' West', ' Central', ' Valley', ' Coast'];
-const IDEOLOGIES = ['social democratic', 'conservative', 'liberal', 'green', 'agrarian', 'regionalist', 'libertarian', 'christian democratic', 'socialist', 'centrist', 'national conservative', 'progressive'];
-const OCCUPATIONS = ['teacher', 'lawyer', 'farmer', 'physician', 'engineer', 'union organiser', 'economist', 'nurse', 'journalist', 'small business owner', 'software developer', 'architect', 'police officer', 'social worker'];
+const IDEOLOGIES = [
+  'social democratic',
+  'conservative',
+  'liberal',
+  'green',
+  'agrarian',
+  'regionalist',
+  'libertarian',
+  'christian democratic',
+  'socialist',
+  'centrist',
+  'national conservative',
+  'progressive',
+];
+const OCCUPATIONS = [
+  'teacher',
+  'lawyer',
+  'farmer',
+  'physician',
+  'engineer',
+  'union organiser',
+  'economist',
+  'nurse',
+  'journalist',
+  'small business owner',
+  'software developer',
+  'architect',
+  'police officer',
+  'social worker',
+];
 
 /** Facts a row states: its non-null cells other than the id and the name. */
 const cells = (r: Row) => Object.entries(r).filter(([k, v]) => k !== 'id' && k !== 'name' && v !== null).length;
@@ -29,7 +66,11 @@ export default defineTheme({
   },
   tables: [
     {
-      name: 'parties', entity: 'party', plural: 'parties', nameColumn: 'name', entityPages: true,
+      name: 'parties',
+      entity: 'party',
+      plural: 'parties',
+      nameColumn: 'name',
+      entityPages: true,
       columns: [
         { name: 'name', type: 'text', label: 'name' },
         { name: 'leader', type: 'text', label: 'leader', sentence: '{s} is led by {v}.' },
@@ -42,20 +83,50 @@ export default defineTheme({
       ],
     },
     {
-      name: 'districts', entity: 'electoral district', plural: 'electoral districts', nameColumn: 'name', entityPages: true,
+      name: 'districts',
+      entity: 'electoral district',
+      plural: 'electoral districts',
+      nameColumn: 'name',
+      entityPages: true,
       columns: [
         { name: 'name', type: 'text', label: 'name' },
         { name: 'population', type: 'integer', label: 'population', unit: 'count', measure: true, sentence: '{s} has a population of {v}.' },
-        { name: 'registered_voters', type: 'integer', label: 'number of registered voters', unit: 'count', measure: true, sentence: '{s} has {v} registered voters.' },
+        {
+          name: 'registered_voters',
+          type: 'integer',
+          label: 'number of registered voters',
+          unit: 'count',
+          measure: true,
+          sentence: '{s} has {v} registered voters.',
+        },
         { name: 'area_km2', type: 'integer', label: 'area in square kilometres', measure: true, optional: true, sentence: '{s} covers {v} square kilometres.' },
         { name: 'valid_votes', type: 'integer', label: 'number of valid votes', unit: 'count', measure: true, sentence: '{s} counted {v} valid votes.' },
         { name: 'turnout_pct', type: 'real', decimals: 2, label: 'turnout', unit: 'percent', sentence: 'Turnout in {s} was {v}.' },
-        { name: 'winning_party_id', type: 'entity', ref: 'parties', label: 'winning party', predicate: 'winning_party', sentence: 'The seat of {s} went to {v}.' },
-        { name: 'majority', type: 'integer', label: 'winning majority in votes', unit: 'count', measure: true, optional: true, sentence: 'The seat of {s} was won by a majority of {v} votes.' },
+        {
+          name: 'winning_party_id',
+          type: 'entity',
+          ref: 'parties',
+          label: 'winning party',
+          predicate: 'winning_party',
+          sentence: 'The seat of {s} went to {v}.',
+        },
+        {
+          name: 'majority',
+          type: 'integer',
+          label: 'winning majority in votes',
+          unit: 'count',
+          measure: true,
+          optional: true,
+          sentence: 'The seat of {s} was won by a majority of {v} votes.',
+        },
       ],
     },
     {
-      name: 'candidates', entity: 'candidate', plural: 'candidates', nameColumn: 'name', entityPages: true,
+      name: 'candidates',
+      entity: 'candidate',
+      plural: 'candidates',
+      nameColumn: 'name',
+      entityPages: true,
       columns: [
         { name: 'name', type: 'text', label: 'name' },
         { name: 'party_id', type: 'entity', ref: 'parties', label: 'party', predicate: 'party', sentence: '{s} stood for {v}.' },
@@ -65,13 +136,22 @@ export default defineTheme({
       ],
     },
     {
-      name: 'votes', entity: 'candidate result', plural: 'candidate results',
+      name: 'votes',
+      entity: 'candidate result',
+      plural: 'candidate results',
       subject: (row, _rows, name) => `${name('candidates', Number(row.candidate_id))} in ${name('districts', Number(row.district_id))}`,
       columns: [
         { name: 'district_id', type: 'entity', ref: 'districts', label: 'district', predicate: 'district', sentence: '{s} was counted in {v}.' },
         { name: 'candidate_id', type: 'entity', ref: 'candidates', label: 'candidate', predicate: 'candidate', sentence: '{s} is the result of {v}.' },
         { name: 'votes', type: 'integer', label: 'votes received', unit: 'count', measure: true, sentence: '{s} received {v} votes.' },
-        { name: 'vote_share_pct', type: 'real', decimals: 2, label: 'share of the district vote', unit: 'percent', sentence: '{s} took {v} of the valid votes.' },
+        {
+          name: 'vote_share_pct',
+          type: 'real',
+          decimals: 2,
+          label: 'share of the district vote',
+          unit: 'percent',
+          sentence: '{s} took {v} of the valid votes.',
+        },
       ],
     },
   ],

@@ -10,7 +10,24 @@ import { inventWord } from './_names.js';
 import { checkDateOrder, checkRankingWithin, checkSumEquals } from '../world/invariants.js';
 
 const GENRES = ['drama', 'comedy', 'thriller', 'science fiction', 'animation', 'horror', 'action', 'romance', 'documentary', 'fantasy'];
-const NOUNS = ['Harbour', 'Winter', 'Signal', 'Orchard', 'Frontier', 'Lantern', 'Tide', 'Mirror', 'Citadel', 'Echo', 'Meridian', 'Ember', 'Voyage', 'Garden', 'Horizon', 'Cipher'];
+const NOUNS = [
+  'Harbour',
+  'Winter',
+  'Signal',
+  'Orchard',
+  'Frontier',
+  'Lantern',
+  'Tide',
+  'Mirror',
+  'Citadel',
+  'Echo',
+  'Meridian',
+  'Ember',
+  'Voyage',
+  'Garden',
+  'Horizon',
+  'Cipher',
+];
 const num = (v: unknown) => Number(v);
 
 /** The week number of a weekly gross within its film's run (1 = opening week). */
@@ -30,27 +47,54 @@ export default defineTheme({
   },
   tables: [
     {
-      name: 'parent_companies', entity: 'parent company', plural: 'parent companies', nameColumn: 'name', entityPages: true,
+      name: 'parent_companies',
+      entity: 'parent company',
+      plural: 'parent companies',
+      nameColumn: 'name',
+      entityPages: true,
       columns: [
         { name: 'name', type: 'text', label: 'name' },
         COMMON_COLUMNS.headquarters,
         COMMON_COLUMNS.founded,
         COMMON_COLUMNS.ceo,
-        { name: 'revenue_usd', type: 'integer', label: 'annual revenue', unit: 'usd', measure: true, optional: true, sentence: '{s} reported annual revenue of {v}.' },
+        {
+          name: 'revenue_usd',
+          type: 'integer',
+          label: 'annual revenue',
+          unit: 'usd',
+          measure: true,
+          optional: true,
+          sentence: '{s} reported annual revenue of {v}.',
+        },
       ],
     },
     {
-      name: 'studios', entity: 'studio', plural: 'studios', nameColumn: 'name', entityPages: true,
+      name: 'studios',
+      entity: 'studio',
+      plural: 'studios',
+      nameColumn: 'name',
+      entityPages: true,
       columns: [
         { name: 'name', type: 'text', label: 'name' },
-        { name: 'parent_company_id', type: 'entity', ref: 'parent_companies', label: 'parent company', predicate: 'parent_company', sentence: '{s} is owned by {v}.' },
+        {
+          name: 'parent_company_id',
+          type: 'entity',
+          ref: 'parent_companies',
+          label: 'parent company',
+          predicate: 'parent_company',
+          sentence: '{s} is owned by {v}.',
+        },
         { name: 'headquarters', type: 'text', label: 'headquarters city', sentence: '{s} is based in {v}.' },
         COMMON_COLUMNS.founded,
         COMMON_COLUMNS.employees,
       ],
     },
     {
-      name: 'directors', entity: 'director', plural: 'directors', nameColumn: 'name', entityPages: true,
+      name: 'directors',
+      entity: 'director',
+      plural: 'directors',
+      nameColumn: 'name',
+      entityPages: true,
       columns: [
         { name: 'name', type: 'text', label: 'name' },
         { name: 'birth_date', type: 'date', label: 'date of birth', sentence: '{s} was born on {v}.' },
@@ -59,7 +103,11 @@ export default defineTheme({
       ],
     },
     {
-      name: 'films', entity: 'film', plural: 'films', nameColumn: 'name', entityPages: true,
+      name: 'films',
+      entity: 'film',
+      plural: 'films',
+      nameColumn: 'name',
+      entityPages: true,
       columns: [
         { name: 'name', type: 'text', label: 'title' },
         { name: 'studio_id', type: 'entity', ref: 'studios', label: 'studio', predicate: 'studio', sentence: '{s} was produced by {v}.' },
@@ -67,13 +115,37 @@ export default defineTheme({
         { name: 'genre', type: 'text', label: 'genre', sentence: 'The genre of {s} is {v}.' },
         { name: 'release_date', type: 'date', label: 'release date', sentence: '{s} was released on {v}.' },
         { name: 'runtime_min', type: 'integer', label: 'running time in minutes', optional: true, sentence: '{s} runs for {v} minutes.' },
-        { name: 'budget_usd', type: 'integer', label: 'production budget', unit: 'usd', measure: true, sentence: '{s} was made on a production budget of {v}.' },
-        { name: 'opening_screens', type: 'integer', label: 'number of opening screens', unit: 'count', measure: true, optional: true, sentence: '{s} opened on {v} screens.' },
-        { name: 'total_gross_usd', type: 'integer', label: 'box-office gross', unit: 'usd', measure: true, sentence: '{s} grossed {v} at the box office in total.' },
+        {
+          name: 'budget_usd',
+          type: 'integer',
+          label: 'production budget',
+          unit: 'usd',
+          measure: true,
+          sentence: '{s} was made on a production budget of {v}.',
+        },
+        {
+          name: 'opening_screens',
+          type: 'integer',
+          label: 'number of opening screens',
+          unit: 'count',
+          measure: true,
+          optional: true,
+          sentence: '{s} opened on {v} screens.',
+        },
+        {
+          name: 'total_gross_usd',
+          type: 'integer',
+          label: 'box-office gross',
+          unit: 'usd',
+          measure: true,
+          sentence: '{s} grossed {v} at the box office in total.',
+        },
       ],
     },
     {
-      name: 'weekly_grosses', entity: 'weekly gross', plural: 'weekly grosses',
+      name: 'weekly_grosses',
+      entity: 'weekly gross',
+      plural: 'weekly grosses',
       subject: (row, rows, name) => `${name('films', num(row.film_id))}, week ${weekOf(row, rows)}`,
       columns: [
         { name: 'film_id', type: 'entity', ref: 'films', label: 'film', predicate: 'film', sentence: '{s} is a box-office week of {v}.' },
@@ -94,18 +166,28 @@ export default defineTheme({
     const parentCount = rng.int(2, 4);
     for (let i = 1; i <= parentCount; i++)
       parents.push({
-        id: i, name: names.withSuffix(['Holdings', 'Group', 'Corp']), headquarters: names.place(), founded: dated(year - 110, 90),
-        ceo: names.person(), revenue_usd: on.revenue ? rng.int(800, 60000) * 1_000_000 + rng.int(1, 999) * 1000 : null,
+        id: i,
+        name: names.withSuffix(['Holdings', 'Group', 'Corp']),
+        headquarters: names.place(),
+        founded: dated(year - 110, 90),
+        ceo: names.person(),
+        revenue_usd: on.revenue ? rng.int(800, 60000) * 1_000_000 + rng.int(1, 999) * 1000 : null,
       });
     const studios: Row[] = [];
     const studioCount = rng.int(Math.max(4, parentCount), 6);
     for (let i = 1; i <= studioCount; i++)
       studios.push({
-        id: i, name: names.withSuffix(['Studios', 'Pictures', 'Films']), parent_company_id: i <= parentCount ? i : rng.int(1, parentCount),
-        headquarters: names.place(), founded: dated(year - 100, 90), employees: on.employees ? rng.int(140, 12000) : null,
+        id: i,
+        name: names.withSuffix(['Studios', 'Pictures', 'Films']),
+        parent_company_id: i <= parentCount ? i : rng.int(1, parentCount),
+        headquarters: names.place(),
+        founded: dated(year - 100, 90),
+        employees: on.employees ? rng.int(140, 12000) : null,
       });
     for (const r of [...parents, ...studios]) count(r);
-    const schools = Array.from({ length: 3 }, () => names.take(() => `${inventWord(rng)} ${rng.pick(['Film Academy', 'School of Cinema', 'Screen Institute'])}`));
+    const schools = Array.from({ length: 3 }, () =>
+      names.take(() => `${inventWord(rng)} ${rng.pick(['Film Academy', 'School of Cinema', 'Screen Institute'])}`),
+    );
 
     // Films open on Fridays of a 14–22 week season; each week of its run ends on the Sunday.
     let firstFriday = yearStart + rng.int(0, 170);
@@ -118,24 +200,42 @@ export default defineTheme({
     while (facts < target) {
       let director = directors.length > 0 && rng.chance(0.4) ? rng.pick(directors) : undefined;
       if (!director) {
-        director = { id: directors.length + 1, name: names.person(), birth_date: dated(year - 75, 48), birthplace: names.place(), film_school: on.school ? rng.pick(schools) : null };
+        director = {
+          id: directors.length + 1,
+          name: names.person(),
+          birth_date: dated(year - 75, 48),
+          birthplace: names.place(),
+          film_school: on.school ? rng.pick(schools) : null,
+        };
         directors.push(director);
         count(director);
       }
       const release = firstFriday + 7 * rng.int(0, seasonWeeks - 1);
       const budget = rng.int(40, 2600) * 100_000 + rng.int(1, 99) * 1000;
       const film: Row = {
-        id: films.length + 1, name: names.take(() => (rng.chance(0.5) ? `The ${rng.pick(NOUNS)} of ${inventWord(rng)}` : `${inventWord(rng)} ${rng.pick(NOUNS)}`)),
-        studio_id: films.length < studioCount ? films.length + 1 : rng.int(1, studioCount), director_id: director.id, genre: rng.pick(GENRES),
-        release_date: isoFromDay(release), runtime_min: on.runtime ? rng.int(84, 176) : null, budget_usd: budget,
-        opening_screens: on.screens ? rng.int(900, 4400) : null, total_gross_usd: 0,
+        id: films.length + 1,
+        name: names.take(() => (rng.chance(0.5) ? `The ${rng.pick(NOUNS)} of ${inventWord(rng)}` : `${inventWord(rng)} ${rng.pick(NOUNS)}`)),
+        studio_id: films.length < studioCount ? films.length + 1 : rng.int(1, studioCount),
+        director_id: director.id,
+        genre: rng.pick(GENRES),
+        release_date: isoFromDay(release),
+        runtime_min: on.runtime ? rng.int(84, 176) : null,
+        budget_usd: budget,
+        opening_screens: on.screens ? rng.int(900, 4400) : null,
+        total_gross_usd: 0,
       };
       films.push(film);
       count(film);
       let gross = Math.round(budget * rng.real(0.08, 0.9)) + rng.int(1000, 999_999);
       const decay = rng.real(0.35, 0.7);
       for (let w = 0, run = rng.int(2, 6); w < run; w++) {
-        const week: Row = { id: weeks.length + 1, film_id: film.id, week_ending: isoFromDay(release + 2 + 7 * w), gross_usd: Math.max(gross, 20_000 + rng.int(100, 9999)), chart_rank: 0 };
+        const week: Row = {
+          id: weeks.length + 1,
+          film_id: film.id,
+          week_ending: isoFromDay(release + 2 + 7 * w),
+          gross_usd: Math.max(gross, 20_000 + rng.int(100, 9999)),
+          chart_rank: 0,
+        };
         weeks.push(week);
         count(week, true);
         film.total_gross_usd = num(film.total_gross_usd) + num(week.gross_usd);

@@ -9,7 +9,20 @@ import { checkAtMostParent, checkDateOrder, checkSumAtMost, checkSumEquals } fro
 
 const INDUSTRIES = ['insurance', 'airline', 'energy', 'telecoms', 'banking', 'logistics', 'software', 'automotive', 'brewing'];
 const GROUNDS = ['Park', 'Arena', 'Stadium', 'Road', 'Ground', 'Lane'];
-const NICKNAMES = ['The Hawks', 'The Millers', 'The Blues', 'The Mariners', 'The Foxes', 'The Stags', 'The Owls', 'The Pilgrims', 'The Lions', 'The Ravens', 'The Tigers', 'The Saints'];
+const NICKNAMES = [
+  'The Hawks',
+  'The Millers',
+  'The Blues',
+  'The Mariners',
+  'The Foxes',
+  'The Stags',
+  'The Owls',
+  'The Pilgrims',
+  'The Lions',
+  'The Ravens',
+  'The Tigers',
+  'The Saints',
+];
 const POSITIONS = ['goalkeeper', 'defender', 'midfielder', 'forward'];
 /** The most goals one player of each position takes from the club's tally. */
 const GOAL_CAP: Record<string, number> = { goalkeeper: 0, defender: 3, midfielder: 6, forward: 12 };
@@ -30,7 +43,8 @@ function roundRobin(n: number): [number, number][][] {
   for (let r = 0; r < m - 1; r++) {
     const pairs: [number, number][] = [];
     for (let i = 0; i < m / 2; i++) {
-      const a = teams[i]!, b = teams[m - 1 - i]!;
+      const a = teams[i]!,
+        b = teams[m - 1 - i]!;
       if (a === n || b === n) continue;
       const [h, v] = hosted[a]! < hosted[b]! || (hosted[a] === hosted[b] && (r + i) % 2 === 0) ? [a, b] : [b, a];
       hosted[h]!++;
@@ -42,7 +56,15 @@ function roundRobin(n: number): [number, number][][] {
   return rounds;
 }
 
-interface Standing { played: number; wins: number; draws: number; losses: number; goals_for: number; goals_against: number; points: number }
+interface Standing {
+  played: number;
+  wins: number;
+  draws: number;
+  losses: number;
+  goals_for: number;
+  goals_against: number;
+  points: number;
+}
 
 /** Each club's record, recomputed from the match results. */
 function standingsFrom(clubs: Row[], matches: Row[]): Map<number, Standing> {
@@ -71,7 +93,12 @@ function standingsFrom(clubs: Row[], matches: Row[]): Map<number, Standing> {
  */
 function tableOrder(a: Row, b: Row): number {
   const gd = (r: Row) => num(r.goals_for) - num(r.goals_against);
-  return num(b.points) - num(a.points) || gd(b) - gd(a) || num(b.goals_for) - num(a.goals_for) || (String(a.name) < String(b.name) ? -1 : String(a.name) > String(b.name) ? 1 : 0);
+  return (
+    num(b.points) - num(a.points) ||
+    gd(b) - gd(a) ||
+    num(b.goals_for) - num(a.goals_for) ||
+    (String(a.name) < String(b.name) ? -1 : String(a.name) > String(b.name) ? 1 : 0)
+  );
 }
 
 /** Standings folded into clubs agree with the match results; positions follow the tie-break order. */
@@ -84,9 +111,12 @@ function checkStandings(rows: Rows): string[] {
     for (const k of ['wins', 'draws', 'losses', 'goals_for', 'goals_against', 'points'] as const)
       if (num(c[k]) !== s[k]) out.push(`club ${c.id}: ${k} is ${c[k]} but the match results give ${s[k]}`);
   }
-  clubs.slice().sort(tableOrder).forEach((c, i) => {
-    if (num(c.league_position) !== i + 1) out.push(`club ${c.id}: league_position is ${c.league_position} but the table puts it at ${i + 1}`);
-  });
+  clubs
+    .slice()
+    .sort(tableOrder)
+    .forEach((c, i) => {
+      if (num(c.league_position) !== i + 1) out.push(`club ${c.id}: league_position is ${c.league_position} but the table puts it at ${i + 1}`);
+    });
   for (const p of rows.players ?? []) {
     const s = computed.get(num(p.club_id));
     if (s && num(p.appearances) > s.played) out.push(`player ${p.id}: ${p.appearances} appearances but the club played ${s.played} matches`);
@@ -107,7 +137,11 @@ export default defineTheme({
   },
   tables: [
     {
-      name: 'sponsors', entity: 'shirt sponsor', plural: 'shirt sponsors', nameColumn: 'name', entityPages: true,
+      name: 'sponsors',
+      entity: 'shirt sponsor',
+      plural: 'shirt sponsors',
+      nameColumn: 'name',
+      entityPages: true,
       columns: [
         { name: 'name', type: 'text', label: 'name' },
         { name: 'industry', type: 'text', label: 'industry', sentence: '{s} is a company in the {v} business.' },
@@ -116,18 +150,51 @@ export default defineTheme({
       ],
     },
     {
-      name: 'clubs', entity: 'club', plural: 'clubs', nameColumn: 'name', entityPages: true,
+      name: 'clubs',
+      entity: 'club',
+      plural: 'clubs',
+      nameColumn: 'name',
+      entityPages: true,
       columns: [
         { name: 'name', type: 'text', label: 'name' },
         { name: 'city', type: 'text', label: 'home city', sentence: '{s} is based in {v}.' },
         { name: 'nickname', type: 'text', label: 'nickname', optional: true, sentence: 'Supporters call {s} "{v}".' },
         { name: 'stadium', type: 'text', label: 'home stadium', sentence: '{s} play their home matches at {v}.' },
-        { name: 'capacity', type: 'integer', label: 'stadium capacity', unit: 'count', measure: true, sentence: 'The home ground of {s} holds {v} spectators.' },
+        {
+          name: 'capacity',
+          type: 'integer',
+          label: 'stadium capacity',
+          unit: 'count',
+          measure: true,
+          sentence: 'The home ground of {s} holds {v} spectators.',
+        },
         COMMON_COLUMNS.founded,
         { name: 'manager', type: 'text', label: 'manager', sentence: '{s} is managed by {v}.' },
-        { name: 'sponsor_id', type: 'entity', ref: 'sponsors', label: 'shirt sponsor', predicate: 'shirt_sponsor', sentence: 'The shirt sponsor of {s} is {v}.' },
-        { name: 'wage_bill_usd', type: 'integer', label: 'annual wage bill', unit: 'usd', measure: true, optional: true, sentence: 'The annual wage bill of {s} is {v}.' },
-        { name: 'home_attendance', type: 'integer', label: 'total home league attendance', unit: 'count', measure: true, sentence: 'A total of {v} spectators attended the home league matches of {s}.' },
+        {
+          name: 'sponsor_id',
+          type: 'entity',
+          ref: 'sponsors',
+          label: 'shirt sponsor',
+          predicate: 'shirt_sponsor',
+          sentence: 'The shirt sponsor of {s} is {v}.',
+        },
+        {
+          name: 'wage_bill_usd',
+          type: 'integer',
+          label: 'annual wage bill',
+          unit: 'usd',
+          measure: true,
+          optional: true,
+          sentence: 'The annual wage bill of {s} is {v}.',
+        },
+        {
+          name: 'home_attendance',
+          type: 'integer',
+          label: 'total home league attendance',
+          unit: 'count',
+          measure: true,
+          sentence: 'A total of {v} spectators attended the home league matches of {s}.',
+        },
         { name: 'wins', type: 'integer', label: 'number of league wins', sentence: 'League wins for {s} this season: {v}.' },
         { name: 'draws', type: 'integer', label: 'number of league draws', sentence: 'League draws for {s} this season: {v}.' },
         { name: 'losses', type: 'integer', label: 'number of league losses', sentence: 'League defeats for {s} this season: {v}.' },
@@ -138,7 +205,11 @@ export default defineTheme({
       ],
     },
     {
-      name: 'players', entity: 'player', plural: 'players', nameColumn: 'name', entityPages: true,
+      name: 'players',
+      entity: 'player',
+      plural: 'players',
+      nameColumn: 'name',
+      entityPages: true,
       columns: [
         { name: 'name', type: 'text', label: 'name' },
         { name: 'club_id', type: 'entity', ref: 'clubs', label: 'club', predicate: 'club', sentence: '{s} plays for {v}.' },
@@ -149,11 +220,20 @@ export default defineTheme({
         { name: 'height_cm', type: 'integer', label: 'height in centimetres', optional: true, sentence: '{s} stands {v} cm tall.' },
         { name: 'appearances', type: 'integer', label: 'league appearances', sentence: 'League appearances by {s} this season: {v}.' },
         { name: 'goals', type: 'integer', label: 'league goals', sentence: 'League goals by {s} this season: {v}.' },
-        { name: 'transfer_value_usd', type: 'integer', label: 'estimated transfer value', unit: 'usd', measure: true, sentence: 'The transfer value of {s} is estimated at {v}.' },
+        {
+          name: 'transfer_value_usd',
+          type: 'integer',
+          label: 'estimated transfer value',
+          unit: 'usd',
+          measure: true,
+          sentence: 'The transfer value of {s} is estimated at {v}.',
+        },
       ],
     },
     {
-      name: 'matches', entity: 'league match', plural: 'league matches',
+      name: 'matches',
+      entity: 'league match',
+      plural: 'league matches',
       subject: (row, _rows, name) => `${name('clubs', num(row.home_club_id))} v ${name('clubs', num(row.away_club_id))}`,
       columns: [
         { name: 'home_club_id', type: 'entity', ref: 'clubs', label: 'home club', predicate: 'home_club', sentence: '{s} was hosted by {v}.' },
@@ -180,8 +260,11 @@ export default defineTheme({
     const sponsorCount = rng.int(3, 4);
     for (let i = 1; i <= sponsorCount; i++)
       sponsors.push({
-        id: i, name: names.withSuffix(['Group', 'Holdings', 'Corp', 'Systems']), industry: rng.pick(INDUSTRIES),
-        headquarters: names.place(), founded: isoFromDay(day(`${year - 90}-01-01`) + rng.int(0, 80 * 365)),
+        id: i,
+        name: names.withSuffix(['Group', 'Holdings', 'Corp', 'Systems']),
+        industry: rng.pick(INDUSTRIES),
+        headquarters: names.place(),
+        founded: isoFromDay(day(`${year - 90}-01-01`) + rng.int(0, 80 * 365)),
       });
 
     const nicknames = rng.shuffle(NICKNAMES);
@@ -189,14 +272,24 @@ export default defineTheme({
     for (let i = 1; i <= clubCount; i++) {
       const capacity = rng.int(9000, 72000);
       clubs.push({
-        id: i, name: names.withSuffix(['FC', 'United', 'Athletic', 'Rovers']), city: names.place(),
+        id: i,
+        name: names.withSuffix(['FC', 'United', 'Athletic', 'Rovers']),
+        city: names.place(),
         nickname: withNickname ? nicknames[i - 1]! : null,
-        stadium: names.take(() => `${names.word()} ${rng.pick(GROUNDS)}`), capacity,
+        stadium: names.take(() => `${names.word()} ${rng.pick(GROUNDS)}`),
+        capacity,
         founded: isoFromDay(day(`${year - 140}-01-01`) + rng.int(0, 120 * 365)),
         manager: names.person(),
         sponsor_id: i <= sponsorCount ? i : rng.int(1, sponsorCount),
         wage_bill_usd: withWages ? rng.int(4000, 180000) * 1000 : null,
-        home_attendance: 0, wins: 0, draws: 0, losses: 0, goals_for: 0, goals_against: 0, points: 0, league_position: 0,
+        home_attendance: 0,
+        wins: 0,
+        draws: 0,
+        losses: 0,
+        goals_for: 0,
+        goals_against: 0,
+        points: 0,
+        league_position: 0,
       });
     }
 
@@ -212,9 +305,12 @@ export default defineTheme({
       for (const [h, a] of pairs) {
         const home = clubs[order[h]! - 1]!;
         matches.push({
-          id: matches.length + 1, home_club_id: home.id, away_club_id: order[a]!,
+          id: matches.length + 1,
+          home_club_id: home.id,
+          away_club_id: order[a]!,
           match_date: isoFromDay(weekend + rng.int(0, 1)),
-          home_goals: rng.pick(HOME_GOALS), away_goals: rng.pick(AWAY_GOALS),
+          home_goals: rng.pick(HOME_GOALS),
+          away_goals: rng.pick(AWAY_GOALS),
           attendance: rng.int(Math.floor(num(home.capacity) * 0.45), num(home.capacity)),
         });
       }
@@ -228,7 +324,10 @@ export default defineTheme({
       Object.assign(c, { wins, draws, losses, goals_for, goals_against, points });
     }
     for (const m of matches) clubs[num(m.home_club_id) - 1]!.home_attendance = num(clubs[num(m.home_club_id) - 1]!.home_attendance) + num(m.attendance);
-    clubs.slice().sort(tableOrder).forEach((c, i) => (c.league_position = i + 1));
+    clubs
+      .slice()
+      .sort(tableOrder)
+      .forEach((c, i) => (c.league_position = i + 1));
 
     // Players fill the world up to a drawn fact target.
     const cellsOf = (t: Row[]) => t.reduce((s, r) => s + Object.entries(r).filter(([k, v]) => k !== 'id' && k !== 'name' && v !== null).length, 0);
@@ -249,12 +348,16 @@ export default defineTheme({
       while (shirts.get(clubId)!.has(shirt)) shirt = rng.int(1, 40);
       shirts.get(clubId)!.add(shirt);
       players.push({
-        id: i, name: names.person(), club_id: clubId, position,
+        id: i,
+        name: names.person(),
+        club_id: clubId,
+        position,
         birth_date: isoFromDay(day(`${year - 36}-01-01`) + rng.int(0, 18 * 365)),
         birthplace: withBirthplace ? names.place() : null,
         shirt_number: withShirt ? shirt : null,
         height_cm: withHeight ? rng.int(166, 198) : null,
-        appearances: rng.int(1, played), goals,
+        appearances: rng.int(1, played),
+        goals,
         transfer_value_usd: rng.int(800, 95000) * 1000,
       });
     }
@@ -270,7 +373,8 @@ export default defineTheme({
     ];
   },
   headline(table, row, name) {
-    if (table === 'clubs') return num(row.league_position) === 1 ? `${row.name} crowned league champions` : `${row.name} finish the season in position ${row.league_position}`;
+    if (table === 'clubs')
+      return num(row.league_position) === 1 ? `${row.name} crowned league champions` : `${row.name} finish the season in position ${row.league_position}`;
     if (table === 'players') return `${row.name} signs a new contract with ${name('clubs', num(row.club_id))}`;
     if (table === 'sponsors') return `${row.name} signs a new shirt deal`;
     return null;

@@ -24,8 +24,14 @@ const PURPOSE_NAMES = Object.keys(PURPOSES);
 const RIDESHARE_PURPOSES = ['technology demonstration', 'scientific research', 'Earth observation', 'communications'];
 /** What went wrong on a launch that did not fully succeed; a successful launch has none (a null cell states no fact). */
 const FAILURE_MODES = [
-  'a first-stage engine failure', 'a second-stage engine shutdown', 'a fairing separation failure', 'a guidance system fault',
-  'an upper-stage underperformance', 'a loss of telemetry during ascent', 'a payload separation fault', 'a structural failure at max-Q',
+  'a first-stage engine failure',
+  'a second-stage engine shutdown',
+  'a fairing separation failure',
+  'a guidance system fault',
+  'an upper-stage underperformance',
+  'a loss of telemetry during ascent',
+  'a payload separation fault',
+  'a structural failure at max-Q',
 ];
 
 /** Facts a row states: its non-null cells other than the id and the name. */
@@ -43,42 +49,84 @@ export default defineTheme({
   },
   tables: [
     {
-      name: 'operators', entity: 'launch operator', plural: 'launch operators', nameColumn: 'name', entityPages: true,
+      name: 'operators',
+      entity: 'launch operator',
+      plural: 'launch operators',
+      nameColumn: 'name',
+      entityPages: true,
       columns: [
         { name: 'name', type: 'text', label: 'name' },
         COMMON_COLUMNS.headquarters,
         COMMON_COLUMNS.founded,
         { name: 'chief', type: 'text', label: 'chief executive', sentence: '{s} is led by {v}.' },
         COMMON_COLUMNS.employees,
-        { name: 'annual_budget_usd', type: 'integer', label: 'annual budget', unit: 'usd', measure: true, optional: true, sentence: '{s} works with an annual budget of {v}.' },
+        {
+          name: 'annual_budget_usd',
+          type: 'integer',
+          label: 'annual budget',
+          unit: 'usd',
+          measure: true,
+          optional: true,
+          sentence: '{s} works with an annual budget of {v}.',
+        },
       ],
     },
     {
-      name: 'vehicles', entity: 'launch vehicle', plural: 'launch vehicles', nameColumn: 'name', entityPages: true,
+      name: 'vehicles',
+      entity: 'launch vehicle',
+      plural: 'launch vehicles',
+      nameColumn: 'name',
+      entityPages: true,
       columns: [
         { name: 'name', type: 'text', label: 'name' },
         { name: 'operator_id', type: 'entity', ref: 'operators', label: 'operator', predicate: 'operator', sentence: '{s} is operated by {v}.' },
         { name: 'first_flight', type: 'date', label: 'first flight date', sentence: '{s} first flew on {v}.' },
-        { name: 'payload_capacity_kg', type: 'integer', label: 'payload capacity to low Earth orbit in kg', measure: true, sentence: '{s} can lift {v} kg to low Earth orbit.' },
+        {
+          name: 'payload_capacity_kg',
+          type: 'integer',
+          label: 'payload capacity to low Earth orbit in kg',
+          measure: true,
+          sentence: '{s} can lift {v} kg to low Earth orbit.',
+        },
         { name: 'cost_per_launch_usd', type: 'integer', label: 'cost per launch', unit: 'usd', measure: true, sentence: 'A single launch of {s} costs {v}.' },
         { name: 'height_m', type: 'real', decimals: 1, label: 'height in metres', optional: true, sentence: '{s} stands {v} metres tall.' },
         { name: 'stages', type: 'integer', label: 'number of stages', optional: true, sentence: 'The number of stages of {s} is {v}.' },
-        { name: 'launches_in_year', type: 'integer', label: 'number of launches during the year', sentence: 'The number of launches flown by {s} during the year is {v}.' },
+        {
+          name: 'launches_in_year',
+          type: 'integer',
+          label: 'number of launches during the year',
+          sentence: 'The number of launches flown by {s} during the year is {v}.',
+        },
       ],
     },
     {
-      name: 'launch_sites', entity: 'launch site', plural: 'launch sites', nameColumn: 'name', entityPages: true,
+      name: 'launch_sites',
+      entity: 'launch site',
+      plural: 'launch sites',
+      nameColumn: 'name',
+      entityPages: true,
       columns: [
         { name: 'name', type: 'text', label: 'name' },
         { name: 'operator_id', type: 'entity', ref: 'operators', label: 'site operator', predicate: 'site_operator', sentence: '{s} is run by {v}.' },
         { name: 'region', type: 'text', label: 'region', sentence: '{s} is located in the {v} region.' },
         { name: 'opened', type: 'date', label: 'opening date', sentence: '{s} opened on {v}.' },
-        { name: 'latitude_deg', type: 'real', decimals: 2, label: 'latitude in degrees north', optional: true, sentence: '{s} lies at a latitude of {v} degrees north.' },
+        {
+          name: 'latitude_deg',
+          type: 'real',
+          decimals: 2,
+          label: 'latitude in degrees north',
+          optional: true,
+          sentence: '{s} lies at a latitude of {v} degrees north.',
+        },
         { name: 'pads', type: 'integer', label: 'number of launch pads', optional: true, sentence: 'The number of launch pads at {s} is {v}.' },
       ],
     },
     {
-      name: 'launches', entity: 'launch', plural: 'launches', nameColumn: 'name', entityPages: true,
+      name: 'launches',
+      entity: 'launch',
+      plural: 'launches',
+      nameColumn: 'name',
+      entityPages: true,
       columns: [
         { name: 'name', type: 'text', label: 'mission name' },
         { name: 'vehicle_id', type: 'entity', ref: 'vehicles', label: 'launch vehicle', predicate: 'vehicle', sentence: '{s} lifted off aboard {v}.' },
@@ -90,7 +138,10 @@ export default defineTheme({
       ],
     },
     {
-      name: 'payloads', entity: 'payload', plural: 'payloads', nameColumn: 'name',
+      name: 'payloads',
+      entity: 'payload',
+      plural: 'payloads',
+      nameColumn: 'name',
       columns: [
         { name: 'name', type: 'text', label: 'name' },
         { name: 'launch_id', type: 'entity', ref: 'launches', label: 'launch', predicate: 'launch', sentence: '{s} flew on the {v} mission.' },
@@ -122,7 +173,8 @@ export default defineTheme({
       const name = names.withSuffix(OPERATOR_SUFFIXES);
       const agency = name.endsWith('Agency');
       operators.push({
-        id: i, name,
+        id: i,
+        name,
         headquarters: names.place(),
         founded: isoFromDay(yearStart - rng.int(4 * 365, 70 * 365)),
         chief: names.person(),
@@ -205,7 +257,10 @@ export default defineTheme({
     }
     // A maiden-flight vehicle first flew on its earliest launch of the year.
     for (const v of vehicles) {
-      const own = launches.filter((l) => l.vehicle_id === v.id).map((l) => String(l.launch_date)).sort();
+      const own = launches
+        .filter((l) => l.vehicle_id === v.id)
+        .map((l) => String(l.launch_date))
+        .sort();
       if (maiden.has(v.id) && own.length > 0) v.first_flight = own[0]!;
     }
     return { operators, vehicles, launch_sites: sites, launches, payloads };

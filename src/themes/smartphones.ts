@@ -19,7 +19,11 @@ export default defineTheme({
   },
   tables: [
     {
-      name: 'brands', entity: 'brand', plural: 'brands', nameColumn: 'name', entityPages: true,
+      name: 'brands',
+      entity: 'brand',
+      plural: 'brands',
+      nameColumn: 'name',
+      entityPages: true,
       columns: [
         { name: 'name', type: 'text', label: 'name' },
         COMMON_COLUMNS.headquarters,
@@ -29,20 +33,33 @@ export default defineTheme({
       ],
     },
     {
-      name: 'models', entity: 'phone model', plural: 'phone models', nameColumn: 'name', entityPages: true,
+      name: 'models',
+      entity: 'phone model',
+      plural: 'phone models',
+      nameColumn: 'name',
+      entityPages: true,
       columns: [
         { name: 'name', type: 'text', label: 'name' },
         { name: 'brand_id', type: 'entity', ref: 'brands', label: 'brand', predicate: 'brand', sentence: '{s} is made by {v}.' },
         { name: 'launch_date', type: 'date', label: 'launch date', sentence: '{s} was launched on {v}.' },
         { name: 'launch_price_usd', type: 'integer', label: 'launch price', unit: 'usd', measure: true, sentence: '{s} launched at a price of {v}.' },
-        { name: 'battery_mah', type: 'integer', label: 'battery capacity in mAh', measure: true, optional: true, sentence: 'The battery capacity of {s} is {v} mAh.' },
+        {
+          name: 'battery_mah',
+          type: 'integer',
+          label: 'battery capacity in mAh',
+          measure: true,
+          optional: true,
+          sentence: 'The battery capacity of {s} is {v} mAh.',
+        },
         { name: 'screen_in', type: 'real', decimals: 2, label: 'screen size in inches', optional: true, sentence: '{s} has a {v}-inch screen.' },
         { name: 'units_sold', type: 'integer', label: 'units sold in the year', unit: 'count', measure: true, sentence: '{s} sold {v} units over the year.' },
         { name: 'sales_rank', type: 'integer', label: 'sales rank', sentence: '{s} ranked number {v} by units sold.' },
       ],
     },
     {
-      name: 'quarterly_sales', entity: 'quarterly sales record', plural: 'quarterly sales records',
+      name: 'quarterly_sales',
+      entity: 'quarterly sales record',
+      plural: 'quarterly sales records',
       subject: (row, _rows, name) => `${name('models', Number(row.model_id))}, ${row.quarter}`,
       columns: [
         { name: 'model_id', type: 'entity', ref: 'models', label: 'model', predicate: 'model', sentence: '{s} covers {v}.' },
@@ -63,7 +80,8 @@ export default defineTheme({
     for (let i = 1; i <= brandCount; i++) {
       const name = realBrands ? names.take(() => realPool.pop() ?? names.word()) : names.withSuffix(['Mobile', 'Devices', 'Telecom', 'Electronics', 'Labs']);
       brands.push({
-        id: i, name,
+        id: i,
+        name,
         headquarters: names.place(),
         founded: isoFromDay(dayFromIso(`${year - 40}-01-01`) + rng.int(0, 35 * 365)),
         ceo: names.person(),

@@ -149,7 +149,11 @@ export type SdkShapes = [Takes<ChatCompletionFunctionTool, OpenAiTool>, Takes<Fu
 
 /** A declaration's arguments as JSON Schema: the object, its properties each led by type and description. */
 export function parametersOf(args: z.ZodType): JsonSchemaObject {
-  const s = z.toJSONSchema(args, { io: 'input' }) as { properties?: Record<string, Record<string, unknown>>; required?: string[]; additionalProperties?: boolean };
+  const s = z.toJSONSchema(args, { io: 'input' }) as {
+    properties?: Record<string, Record<string, unknown>>;
+    required?: string[];
+    additionalProperties?: boolean;
+  };
   const properties: Record<string, Record<string, unknown>> = {};
   for (const [key, { type, items, description, ...rest }] of Object.entries(s.properties ?? {})) {
     properties[key] = { type, ...(items === undefined ? {} : { items }), description, ...rest };
@@ -159,8 +163,26 @@ export function parametersOf(args: z.ZodType): JsonSchemaObject {
 
 /** Keywords OpenAI strict mode accepts. */
 const STRICT_KEYWORDS = new Set([
-  'type', 'description', 'properties', 'required', 'additionalProperties', 'items', 'enum', 'const', 'anyOf', '$ref', '$defs',
-  'pattern', 'format', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'minItems', 'maxItems',
+  'type',
+  'description',
+  'properties',
+  'required',
+  'additionalProperties',
+  'items',
+  'enum',
+  'const',
+  'anyOf',
+  '$ref',
+  '$defs',
+  'pattern',
+  'format',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'multipleOf',
+  'minItems',
+  'maxItems',
 ]);
 
 /** Whether OpenAI strict mode takes this schema as it is: every object closed with every property required, only supported keywords. */
@@ -183,7 +205,9 @@ const DERIVED = TOOL_DECLARATIONS.map((t) => {
 
 /** Chat Completions tools (`tools` of a chat request; also what task records carry). A fresh copy each call. */
 export function openAiTools(): OpenAiTool[] {
-  return structuredClone(DERIVED.map(({ name, description, parameters, strict }) => ({ type: 'function' as const, function: { name, description, parameters, strict } })));
+  return structuredClone(
+    DERIVED.map(({ name, description, parameters, strict }) => ({ type: 'function' as const, function: { name, description, parameters, strict } })),
+  );
 }
 
 /** Responses API tools (flat: name, description and parameters beside `type`). */

@@ -56,7 +56,8 @@ export function parseShard(text: string): Shard {
 function checkOptions(o: BatchOptions): void {
   if (!Number.isSafeInteger(o.count) || o.count < 1) throw new FictionError('BAD_INPUT', `--count must be a positive integer, got ${o.count}`);
   if (!Number.isSafeInteger(o.seed) || o.seed < 0) throw new FictionError('BAD_INPUT', `--seed must be a non-negative integer, got ${o.seed}`);
-  if (o.workers !== undefined && (!Number.isSafeInteger(o.workers) || o.workers < 1)) throw new FictionError('BAD_INPUT', `--workers must be a positive integer`);
+  if (o.workers !== undefined && (!Number.isSafeInteger(o.workers) || o.workers < 1))
+    throw new FictionError('BAD_INPUT', `--workers must be a positive integer`);
   for (const t of o.themes ?? []) getTheme(t);
 }
 
@@ -128,9 +129,12 @@ export async function generateBatch(o: BatchOptions): Promise<BatchSummary> {
   const jobs: BuildJob[] = todo.map((index) => ({ dir: o.out, seed: o.seed, index, options }));
   try {
     await runPool({
-      jobs, workers: Math.min(o.workers ?? availableParallelism(), jobs.length),
-      module: taskModule(import.meta.url, './batch-worker'), local: buildOne,
-      onResult: onEntry, describe: (job) => `world ${worldId(job.seed, job.index)}`,
+      jobs,
+      workers: Math.min(o.workers ?? availableParallelism(), jobs.length),
+      module: taskModule(import.meta.url, './batch-worker'),
+      local: buildOne,
+      onResult: onEntry,
+      describe: (job) => `world ${worldId(job.seed, job.index)}`,
     });
   } finally {
     writeManifest(o.out, manifest.values());
@@ -138,10 +142,14 @@ export async function generateBatch(o: BatchOptions): Promise<BatchSummary> {
 
   const mine = indices.map((i) => manifest.get(worldId(o.seed, i))!).filter(Boolean);
   return {
-    worlds: mine.length, generated: todo.length, skipped,
-    facts: mine.reduce((s, e) => s + e.facts, 0), tasks: mine.reduce((s, e) => s + e.tasks, 0),
+    worlds: mine.length,
+    generated: todo.length,
+    skipped,
+    facts: mine.reduce((s, e) => s + e.facts, 0),
+    tasks: mine.reduce((s, e) => s + e.tasks, 0),
     themes: [...new Set(mine.map((e) => e.theme))].sort(),
-    seconds: (performance.now() - started) / 1000, out: o.out,
+    seconds: (performance.now() - started) / 1000,
+    out: o.out,
   };
 }
 

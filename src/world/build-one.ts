@@ -17,8 +17,15 @@ export function buildOne(job: BuildJob): ManifestEntry {
   const path = join(job.dir, `${worldId(job.seed, job.index)}.sqlite`);
   const written = writeWorld(path, data);
   return {
-    id: data.meta.world_id, file: basename(path), theme: data.meta.theme, seed: job.seed, index: job.index,
-    facts: data.facts.length, tasks: data.tasks.length, sha256: written.sha256,
-    generator_version: data.meta.generator_version, real_brands: data.meta.real_brands,
+    id: data.meta.world_id,
+    file: basename(path),
+    theme: data.meta.theme,
+    seed: job.seed,
+    index: job.index,
+    facts: data.facts.length,
+    tasks: data.tasks.length,
+    sha256: written.sha256,
+    generator_version: data.meta.generator_version,
+    real_brands: data.meta.real_brands,
   };
 }

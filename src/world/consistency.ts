@@ -88,7 +88,8 @@ export function checkWorld(data: WorldData): string[] {
     if (t.answerFactIds.length === 0) p(`task ${t.id} has no answer facts`);
     for (const id of [...t.answerFactIds, ...t.hopFactIds]) if (!stated.has(id)) p(`task ${t.id}: fact ${id} is not stated on any page`);
     for (const a of (JSON.parse(t.answer) as unknown[][]).flat().map(String))
-      if (!((t.kind === 'comparison' || t.kind === 'temporal') && t.answerType === 'entity') && t.answerType !== 'table' && mentions(t.question, a)) p(`task ${t.id}: question contains its answer`);
+      if (!((t.kind === 'comparison' || t.kind === 'temporal') && t.answerType === 'entity') && t.answerType !== 'table' && mentions(t.question, a))
+        p(`task ${t.id}: question contains its answer`);
   }
   return problems;
 }

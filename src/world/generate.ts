@@ -47,10 +47,21 @@ export function generateWorld(seed: number, index: number, opts: GenerateOptions
     const tasks = deriveTasks(theme, rows, fx, rng.fork('tasks'));
     const data: WorldData = {
       meta: {
-        format_version: FORMAT_VERSION, world_id: worldId(seed, index), theme: theme.id, seed, index,
-        generator_version: GENERATOR_VERSION, reference_date: `${year + 1}-01-15`, fact_count: fx.facts.length, real_brands: realBrands,
+        format_version: FORMAT_VERSION,
+        world_id: worldId(seed, index),
+        theme: theme.id,
+        seed,
+        index,
+        generator_version: GENERATOR_VERSION,
+        reference_date: `${year + 1}-01-15`,
+        fact_count: fx.facts.length,
+        real_brands: realBrands,
       },
-      theme, rows, facts: fx.facts, documents, tasks,
+      theme,
+      rows,
+      facts: fx.facts,
+      documents,
+      tasks,
     };
     const found = checkWorld(data);
     if (found.length === 0) return data;

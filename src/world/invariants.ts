@@ -56,7 +56,8 @@ export function checkRowDates(rows: Row[], cols: string[]): string[] {
   for (const r of rows) {
     const present = cols.filter((c) => r[c] != null);
     for (let i = 1; i < present.length; i++)
-      if (!(String(r[present[i - 1]!]) < String(r[present[i]!]))) out.push(`row ${r.id}: ${present[i - 1]} ${r[present[i - 1]!]} is not before ${present[i]} ${r[present[i]!]}`);
+      if (!(String(r[present[i - 1]!]) < String(r[present[i]!])))
+        out.push(`row ${r.id}: ${present[i - 1]} ${r[present[i - 1]!]} is not before ${present[i]} ${r[present[i]!]}`);
   }
   return out;
 }
@@ -79,7 +80,8 @@ export function checkSumAtMost(parents: Row[], totalCol: string, children: Row[]
   const out: string[] = [];
   for (const p of parents) {
     const s = sums.get(p.id) ?? 0;
-    if (p[totalCol] != null && s > num(p[totalCol]) + 1e-6) out.push(`${partCol} of the children of row ${p.id} sums to ${s}, above its ${totalCol} ${p[totalCol]}`);
+    if (p[totalCol] != null && s > num(p[totalCol]) + 1e-6)
+      out.push(`${partCol} of the children of row ${p.id} sums to ${s}, above its ${totalCol} ${p[totalCol]}`);
   }
   return out;
 }
@@ -121,7 +123,8 @@ export function checkDateAfterAll(later: Row[], laterFk: string, laterDate: stri
 export function checkNotAbove(rows: Row[], col: string, limitCol: string): string[] {
   const out: string[] = [];
   for (const r of rows)
-    if (r[col] != null && r[limitCol] != null && num(r[col]) > num(r[limitCol])) out.push(`${col} of row ${r.id} (${r[col]}) exceeds its ${limitCol} ${r[limitCol]}`);
+    if (r[col] != null && r[limitCol] != null && num(r[col]) > num(r[limitCol]))
+      out.push(`${col} of row ${r.id} (${r[col]}) exceeds its ${limitCol} ${r[limitCol]}`);
   return out;
 }
 
@@ -149,7 +152,9 @@ export function checkCountEquals(parents: Row[], countCol: string, children: Row
 const pctProblem = (id: number, pctCol: string, pct: unknown, part: unknown, whole: unknown, decimals: number): string | null => {
   if (pct == null || part == null || whole == null || num(whole) === 0) return null;
   const exact = (num(part) / num(whole)) * 100;
-  return Math.abs(exact - num(pct)) > 10 ** -decimals + 1e-9 ? `${pctCol} of row ${id} is ${pct} but ${part} of ${whole} is ${exact.toFixed(decimals + 2)}%` : null;
+  return Math.abs(exact - num(pct)) > 10 ** -decimals + 1e-9
+    ? `${pctCol} of row ${id} is ${pct} but ${part} of ${whole} is ${exact.toFixed(decimals + 2)}%`
+    : null;
 };
 
 /** Within a row, `pctCol` is `partCol` as a percentage of `wholeCol`, to one unit of its last decimal. */
@@ -158,7 +163,15 @@ export function checkPercentOf(rows: Row[], partCol: string, wholeCol: string, p
 }
 
 /** A child's `pctCol` is its `partCol` as a percentage of its parent's `wholeCol` (a segment's share of revenue). */
-export function checkPercentOfParent(parents: Row[], wholeCol: string, children: Row[], fkCol: string, partCol: string, pctCol: string, decimals: number): string[] {
+export function checkPercentOfParent(
+  parents: Row[],
+  wholeCol: string,
+  children: Row[],
+  fkCol: string,
+  partCol: string,
+  pctCol: string,
+  decimals: number,
+): string[] {
   const byId = new Map(parents.map((p) => [p.id, p]));
   return children
     .map((c) => pctProblem(c.id, pctCol, c[pctCol], c[partCol], byId.get(num(c[fkCol]))?.[wholeCol], decimals))

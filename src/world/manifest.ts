@@ -54,9 +54,16 @@ export function describeWorldFile(path: string): ManifestEntry {
   try {
     const count = (sql: string) => (w.db.prepare(sql).get() as { n: number }).n;
     return {
-      id: w.id, file: basename(path), theme: w.meta.theme!, seed: Number(w.meta.seed), index: Number(w.meta.index),
-      facts: count('SELECT COUNT(*) AS n FROM facts'), tasks: count('SELECT COUNT(*) AS n FROM tasks'), sha256: sha256File(path),
-      generator_version: w.meta.generator_version!, real_brands: w.meta.real_brands === '1',
+      id: w.id,
+      file: basename(path),
+      theme: w.meta.theme!,
+      seed: Number(w.meta.seed),
+      index: Number(w.meta.index),
+      facts: count('SELECT COUNT(*) AS n FROM facts'),
+      tasks: count('SELECT COUNT(*) AS n FROM tasks'),
+      sha256: sha256File(path),
+      generator_version: w.meta.generator_version!,
+      real_brands: w.meta.real_brands === '1',
     };
   } finally {
     w.db.close();

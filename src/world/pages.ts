@@ -82,8 +82,7 @@ export function renderPages(theme: ThemeDef, rows: Rows, fx: FactIndex, rng: Rng
   const add = (kind: PageKind, url: string, site: string, published: string | null, page: PageBuilder) =>
     docs.push({ kind, url, site, published, title: page.title, body: page.body(), passages: page.passages as Passage[] });
 
-  const children = (table: string) =>
-    theme.tables.flatMap((t) => t.columns.filter((c) => c.type === 'entity' && c.ref === table).map((c) => ({ t, c })));
+  const children = (table: string) => theme.tables.flatMap((t) => t.columns.filter((c) => c.type === 'entity' && c.ref === table).map((c) => ({ t, c })));
 
   // 1. Encyclopedia pages: one per named row, its own facts as sentences plus the rows that refer to it.
   for (const t of theme.tables) {
@@ -98,11 +97,13 @@ export function renderPages(theme: ThemeDef, rows: Rows, fx: FactIndex, rng: Rng
         const kids = (rows[ct.name] ?? []).filter((r) => Number(r[c.name]) === row.id);
         if (kids.length === 0) continue;
         page.heading(ct.plural.charAt(0).toUpperCase() + ct.plural.slice(1));
-        page.list(kids.map((k) => {
-          const fk = fx.cell(ct.name, k.id, c.name)!;
-          const subject = fx.name(ct.name, k.id);
-          return { text: ct.nameColumn ? `**${subject}** (${c.label}: ${fk.object})` : `${subject}`, facts: [fk] };
-        }));
+        page.list(
+          kids.map((k) => {
+            const fk = fx.cell(ct.name, k.id, c.name)!;
+            const subject = fx.name(ct.name, k.id);
+            return { text: ct.nameColumn ? `**${subject}** (${c.label}: ${fk.object})` : `${subject}`, facts: [fk] };
+          }),
+        );
       }
       add('entity', `https://${sites.encyclopedia.host}/wiki/${slug(String(row[t.nameColumn]))}`, sites.encyclopedia.host, null, page);
     }
@@ -128,10 +129,12 @@ export function renderPages(theme: ThemeDef, rows: Rows, fx: FactIndex, rng: Rng
       const heading = g.label ? `${cap(t.plural)} of ${g.label}` : `List of ${t.plural} (${year})`;
       const page = new PageBuilder(`${heading} - ${sites.lists.name}`);
       page.paragraph([{ text: `This list covers ${g.rows.length} ${t.plural}${g.label ? ` of ${g.label}` : ''} as recorded for ${year}.`, facts: [] }]);
-      page.list(g.rows.map((r) => {
-        const facts = fx.ofRow(t.name, r.id);
-        return { text: `**${fx.name(t.name, r.id)}** — ${pairs(fx, t, facts, s, new Set())}`, facts };
-      }));
+      page.list(
+        g.rows.map((r) => {
+          const facts = fx.ofRow(t.name, r.id);
+          return { text: `**${fx.name(t.name, r.id)}** — ${pairs(fx, t, facts, s, new Set())}`, facts };
+        }),
+      );
       add('list', `https://${sites.lists.host}/lists/${kebab(heading)}`, sites.lists.host, dated(), page);
     }
   }
@@ -148,10 +151,13 @@ export function renderPages(theme: ThemeDef, rows: Rows, fx: FactIndex, rng: Rng
       const heading = `${cap(t.plural)} ranked by ${col.label}`;
       const page = new PageBuilder(`${heading} (${year}) - ${sites.lists.name}`);
       page.paragraph([{ text: `The ranking below orders ${ranked.length} ${t.plural} by ${col.label}, highest first.`, facts: [] }]);
-      page.list(ranked.map((r) => {
-        const f = fx.cell(t.name, r.id, col.name)!;
-        return { text: `**${fx.name(t.name, r.id)}** — ${formatValue(fx, f, s)}`, facts: [f] };
-      }), true);
+      page.list(
+        ranked.map((r) => {
+          const f = fx.cell(t.name, r.id, col.name)!;
+          return { text: `**${fx.name(t.name, r.id)}** — ${formatValue(fx, f, s)}`, facts: [f] };
+        }),
+        true,
+      );
       add('ranking', `https://${sites.lists.host}/rankings/${kebab(`${t.plural} by ${col.label}`)}`, sites.lists.host, dated(), page);
     }
   }
@@ -181,16 +187,24 @@ export function renderPages(theme: ThemeDef, rows: Rows, fx: FactIndex, rng: Rng
     if (measures.length === 0 || all.length < 4) continue;
     for (let k = 0; k < 2; k++) {
       const col = rng.pick(measures);
-      const picked = rng.sample(all.filter((r) => r[col.name] != null), rng.int(3, 5));
+      const picked = rng.sample(
+        all.filter((r) => r[col.name] != null),
+        rng.int(3, 5),
+      );
       if (picked.length < 3) continue;
       const s = style();
-      const heading = `${picked.map((r) => fx.name(t.name, r.id)).slice(0, 2).join(' vs ')}: ${col.label}?`;
+      const heading = `${picked
+        .map((r) => fx.name(t.name, r.id))
+        .slice(0, 2)
+        .join(' vs ')}: ${col.label}?`;
       const page = new PageBuilder(`${heading} - ${sites.forum.name}`);
       page.paragraph([{ text: `Thread started by user${rng.int(100, 9999)} comparing ${col.label} across ${t.plural}.`, facts: [] }]);
-      page.list(picked.map((r) => {
-        const f = fx.cell(t.name, r.id, col.name)!;
-        return { text: `user${rng.int(100, 9999)}: Checked the numbers, the ${col.label} of ${f.subject} is ${formatValue(fx, f, s)}.`, facts: [f] };
-      }));
+      page.list(
+        picked.map((r) => {
+          const f = fx.cell(t.name, r.id, col.name)!;
+          return { text: `user${rng.int(100, 9999)}: Checked the numbers, the ${col.label} of ${f.subject} is ${formatValue(fx, f, s)}.`, facts: [f] };
+        }),
+      );
       add('forum', `https://${sites.forum.host}/t/${kebab(heading)}-${k}${picked[0]!.id}`, sites.forum.host, dated(), page);
     }
   }

@@ -10,7 +10,38 @@ import type { FactIndex } from './facts.js';
 import type { Fact, Task, TaskKind } from './types.js';
 
 const q = (s: string) => `'${s.replace(/'/g, "''")}'`;
-const SUFFIXES = new Set(['Mobile', 'Devices', 'Telecom', 'Electronics', 'Labs', 'Inc', 'Group', 'Pharma', 'Therapeutics', 'Biosciences', 'Studios', 'Pictures', 'Films', 'Party', 'FC', 'United', 'Aerospace', 'Holdings', 'Corp', 'Systems', 'Athletic', 'Rovers', 'Biologics', 'Dynamics', 'Industries', 'Alliance', 'Union', 'Movement', 'Front', 'League']);
+const SUFFIXES = new Set([
+  'Mobile',
+  'Devices',
+  'Telecom',
+  'Electronics',
+  'Labs',
+  'Inc',
+  'Group',
+  'Pharma',
+  'Therapeutics',
+  'Biosciences',
+  'Studios',
+  'Pictures',
+  'Films',
+  'Party',
+  'FC',
+  'United',
+  'Aerospace',
+  'Holdings',
+  'Corp',
+  'Systems',
+  'Athletic',
+  'Rovers',
+  'Biologics',
+  'Dynamics',
+  'Industries',
+  'Alliance',
+  'Union',
+  'Movement',
+  'Front',
+  'League',
+]);
 
 /** Accepted alternative forms of an entity name: without a corporate suffix, when unambiguous. */
 export function nameAliases(name: string, allNames: Set<string>): string[] {
@@ -36,7 +67,6 @@ function askable(col: ColumnDef, v: unknown): boolean {
   return true;
 }
 
-
 export function deriveTasks(theme: ThemeDef, rows: Rows, fx: FactIndex, rng: Rng): Task[] {
   const tasks: Task[] = [];
   const allNames = new Set(fx.facts.map((f) => f.subject.toLowerCase()));
@@ -57,7 +87,14 @@ export function deriveTasks(theme: ThemeDef, rows: Rows, fx: FactIndex, rng: Rng
     const aliases = t.answerType === 'entity' ? nameAliases(String(JSON.parse(t.answer)[0][0]), allNames) : [];
     if (!namesCandidates && aliases.some((a) => mentions(t.question, a))) return false;
     used.add(signature);
-    tasks.push({ columns: [], keyColumns: [], tolerance: t.answerType === 'real' ? 0.005 : 0, aliases, ...t, id: `t${String(tasks.length + 1).padStart(2, '0')}` });
+    tasks.push({
+      columns: [],
+      keyColumns: [],
+      tolerance: t.answerType === 'real' ? 0.005 : 0,
+      aliases,
+      ...t,
+      id: `t${String(tasks.length + 1).padStart(2, '0')}`,
+    });
     return true;
   };
 
@@ -69,13 +106,20 @@ export function deriveTasks(theme: ThemeDef, rows: Rows, fx: FactIndex, rng: Rng
     if (!col) return false;
     const fact = fx.cell(t.name, row.id, col.name)!;
     const value = col.type === 'entity' ? fact.object : row[col.name]!;
-    return push({
-      kind: 'lookup', difficulty: 1,
-      question: `What is the ${col.label} of ${fact.subject}?`,
-      answer: JSON.stringify([[value]]), answerText: answerTextOf(value, col), answerType: col.type,
-      answerFactIds: [fact.id], hopFactIds: [],
-      sql: `SELECT ${selectValue(t, col, 't')} FROM ${t.name} t WHERE t.${nameCol(t)} = ${q(fact.subject)}`,
-    }, `lookup:${t.name}:${col.name}`);
+    return push(
+      {
+        kind: 'lookup',
+        difficulty: 1,
+        question: `What is the ${col.label} of ${fact.subject}?`,
+        answer: JSON.stringify([[value]]),
+        answerText: answerTextOf(value, col),
+        answerType: col.type,
+        answerFactIds: [fact.id],
+        hopFactIds: [],
+        sql: `SELECT ${selectValue(t, col, 't')} FROM ${t.name} t WHERE t.${nameCol(t)} = ${q(fact.subject)}`,
+      },
+      `lookup:${t.name}:${col.name}`,
+    );
   };
 
   // multi_hop: follow 1–2 foreign keys between named tables, then read an attribute.
@@ -90,8 +134,12 @@ export function deriveTasks(theme: ThemeDef, rows: Rows, fx: FactIndex, rng: Rng
     const hop1 = fx.cell(t.name, row.id, fk1.name)!;
     const fk2s = b.columns.filter((c) => c.type === 'entity' && fx.table(c.ref!).nameColumn);
     const threeHop = fk2s.length > 0 && rng.chance(0.4);
-    let target = b, targetRow = bRow, hops: Fact[] = [hop1], path = `the ${fk1.label} of ${fx.name(t.name, row.id)}`;
-    let from = `${t.name} a JOIN ${b.name} b ON b.id = a.${fk1.name}`, alias = 'b';
+    let target = b,
+      targetRow = bRow,
+      hops: Fact[] = [hop1],
+      path = `the ${fk1.label} of ${fx.name(t.name, row.id)}`;
+    let from = `${t.name} a JOIN ${b.name} b ON b.id = a.${fk1.name}`,
+      alias = 'b';
     if (threeHop) {
       const fk2 = rng.pick(fk2s);
       target = fx.table(fk2.ref!);
@@ -105,13 +153,20 @@ export function deriveTasks(theme: ThemeDef, rows: Rows, fx: FactIndex, rng: Rng
     if (!col) return false;
     const fact = fx.cell(target.name, targetRow.id, col.name)!;
     const value = targetRow[col.name]!;
-    return push({
-      kind: 'multi_hop', difficulty: hops.length + 1,
-      question: `What is the ${col.label} of ${path}?`,
-      answer: JSON.stringify([[value]]), answerText: answerTextOf(value, col), answerType: col.type,
-      answerFactIds: [fact.id], hopFactIds: hops.map((h) => h.id),
-      sql: `SELECT ${alias}.${col.name} FROM ${from} WHERE a.${nameCol(t)} = ${q(fx.name(t.name, row.id))}`,
-    }, `multi_hop:${target.name}:${col.name}:${hops.length}`);
+    return push(
+      {
+        kind: 'multi_hop',
+        difficulty: hops.length + 1,
+        question: `What is the ${col.label} of ${path}?`,
+        answer: JSON.stringify([[value]]),
+        answerText: answerTextOf(value, col),
+        answerType: col.type,
+        answerFactIds: [fact.id],
+        hopFactIds: hops.map((h) => h.id),
+        sql: `SELECT ${alias}.${col.name} FROM ${from} WHERE a.${nameCol(t)} = ${q(fx.name(t.name, row.id))}`,
+      },
+      `multi_hop:${target.name}:${col.name}:${hops.length}`,
+    );
   };
 
   // comparison / temporal: which of 4–6 named rows has the highest/lowest measure or earliest/latest date.
@@ -135,29 +190,45 @@ export function deriveTasks(theme: ThemeDef, rows: Rows, fx: FactIndex, rng: Rng
     if (rng.chance(0.5)) {
       const value = best[col.name]!;
       const and = `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
-      return push({
-        kind, difficulty: 2,
-        question: `What is the ${word} ${col.label} among ${and}?`,
-        answer: JSON.stringify([[value]]), answerText: answerTextOf(value, col), answerType: col.type,
-        answerFactIds, hopFactIds: [],
-        sql: `SELECT ${high ? 'MAX' : 'MIN'}(${col.name}) FROM ${t.name} ${where}`,
-      }, `${kind}:${t.name}:${col.name}`);
+      return push(
+        {
+          kind,
+          difficulty: 2,
+          question: `What is the ${word} ${col.label} among ${and}?`,
+          answer: JSON.stringify([[value]]),
+          answerText: answerTextOf(value, col),
+          answerType: col.type,
+          answerFactIds,
+          hopFactIds: [],
+          sql: `SELECT ${high ? 'MAX' : 'MIN'}(${col.name}) FROM ${t.name} ${where}`,
+        },
+        `${kind}:${t.name}:${col.name}`,
+      );
     }
     const answer = fx.name(t.name, best.id);
-    return push({
-      kind, difficulty: 2,
-      question: `Which of ${list} has the ${word} ${col.label}?`,
-      answer: JSON.stringify([[answer]]), answerText: answer, answerType: 'entity',
-      answerFactIds, hopFactIds: [],
-      sql: `SELECT ${nameCol(t)} FROM ${t.name} ${where} ORDER BY ${col.name} ${high ? 'DESC' : 'ASC'} LIMIT 1`,
-    }, `${kind}:${t.name}:${col.name}`);
+    return push(
+      {
+        kind,
+        difficulty: 2,
+        question: `Which of ${list} has the ${word} ${col.label}?`,
+        answer: JSON.stringify([[answer]]),
+        answerText: answer,
+        answerType: 'entity',
+        answerFactIds,
+        hopFactIds: [],
+        sql: `SELECT ${nameCol(t)} FROM ${t.name} ${where} ORDER BY ${col.name} ${high ? 'DESC' : 'ASC'} LIMIT 1`,
+      },
+      `${kind}:${t.name}:${col.name}`,
+    );
   };
 
   // aggregation: the total of an integer measure over the rows that refer to one named entity.
   const aggregation = () => {
     const options = theme.tables.flatMap((ct) =>
-      ct.columns.filter((c) => c.type === 'entity' && fx.table(c.ref!).nameColumn).flatMap((fk) =>
-        ct.columns.filter((m) => m.measure && m.type === 'integer').map((m) => ({ ct, fk, m }))));
+      ct.columns
+        .filter((c) => c.type === 'entity' && fx.table(c.ref!).nameColumn)
+        .flatMap((fk) => ct.columns.filter((m) => m.measure && m.type === 'integer').map((m) => ({ ct, fk, m }))),
+    );
     if (options.length === 0) return false;
     const { ct, fk, m } = rng.pick(options);
     const parent = fx.table(fk.ref!);
@@ -166,14 +237,20 @@ export function deriveTasks(theme: ThemeDef, rows: Rows, fx: FactIndex, rng: Rng
     if (kids.length < 2) return false;
     const total = kids.reduce((s, r) => s + Number(r[m.name]), 0);
     const pname = fx.name(parent.name, prow.id);
-    return push({
-      kind: 'aggregation', difficulty: 3,
-      question: `What is the total ${m.label} across all ${ct.plural} whose ${fk.label} is ${pname}?`,
-      answer: JSON.stringify([[total]]), answerText: withCommas(total), answerType: 'integer',
-      answerFactIds: kids.map((r) => fx.cell(ct.name, r.id, m.name)!.id),
-      hopFactIds: kids.map((r) => fx.cell(ct.name, r.id, fk.name)!.id),
-      sql: `SELECT SUM(k.${m.name}) FROM ${ct.name} k JOIN ${parent.name} p ON p.id = k.${fk.name} WHERE p.${nameCol(parent)} = ${q(pname)}`,
-    }, `aggregation:${ct.name}:${m.name}:${prow.id}`);
+    return push(
+      {
+        kind: 'aggregation',
+        difficulty: 3,
+        question: `What is the total ${m.label} across all ${ct.plural} whose ${fk.label} is ${pname}?`,
+        answer: JSON.stringify([[total]]),
+        answerText: withCommas(total),
+        answerType: 'integer',
+        answerFactIds: kids.map((r) => fx.cell(ct.name, r.id, m.name)!.id),
+        hopFactIds: kids.map((r) => fx.cell(ct.name, r.id, fk.name)!.id),
+        sql: `SELECT SUM(k.${m.name}) FROM ${ct.name} k JOIN ${parent.name} p ON p.id = k.${fk.name} WHERE p.${nameCol(parent)} = ${q(pname)}`,
+      },
+      `aggregation:${ct.name}:${m.name}:${prow.id}`,
+    );
   };
 
   // wide_table: every named row of a table (or of one parent) with 1–4 attributes.
@@ -196,27 +273,44 @@ export function deriveTasks(theme: ThemeDef, rows: Rows, fx: FactIndex, rng: Rng
       hopIds = members.map((r) => fx.cell(t.name, r.id, fk.name)!.id);
     }
     if (members.length < 5 || members.length > 30) return false;
-    const attrs = rng.sample(t.columns.filter((c) => c.name !== t.nameColumn && c.type !== 'entity' && members.every((r) => r[c.name] != null)), rng.int(1, 4));
+    const attrs = rng.sample(
+      t.columns.filter((c) => c.name !== t.nameColumn && c.type !== 'entity' && members.every((r) => r[c.name] != null)),
+      rng.int(1, 4),
+    );
     if (attrs.length === 0) return false;
     const sorted = members.slice().sort((a, b) => (String(a[t.nameColumn!]) < String(b[t.nameColumn!]) ? -1 : 1));
     const columns = [cap(t.entity), ...attrs.map((c) => cap(c.label))];
     const answer = sorted.map((r) => [r[t.nameColumn!], ...attrs.map((c) => r[c.name])]);
     const answerText = [
-      `| ${columns.join(' | ')} |`, `| ${columns.map(() => '---').join(' | ')} |`,
+      `| ${columns.join(' | ')} |`,
+      `| ${columns.map(() => '---').join(' | ')} |`,
       ...sorted.map((r) => `| ${[String(r[t.nameColumn!]), ...attrs.map((c) => answerTextOf(r[c.name]!, c))].join(' | ')} |`),
     ].join('\n');
-    return push({
-      kind: 'wide_table', difficulty: 3,
-      question: `List every ${t.entity}${scope} with its ${attrs.map((c) => c.label).join(', ')}. Answer with a Markdown table with columns ${columns.join(', ')}.`,
-      answer: JSON.stringify(answer), answerText, answerType: 'table', columns, keyColumns: [columns[0]!],
-      answerFactIds: sorted.flatMap((r) => attrs.map((c) => fx.cell(t.name, r.id, c.name)!.id)), hopFactIds: hopIds,
-      sql: `SELECT t.${nameCol(t)}, ${attrs.map((c) => `t.${c.name}`).join(', ')} FROM ${t.name} t${where} ORDER BY t.${nameCol(t)}`,
-    }, `wide_table:${t.name}:${scope}`);
+    return push(
+      {
+        kind: 'wide_table',
+        difficulty: 3,
+        question: `List every ${t.entity}${scope} with its ${attrs.map((c) => c.label).join(', ')}. Answer with a Markdown table with columns ${columns.join(', ')}.`,
+        answer: JSON.stringify(answer),
+        answerText,
+        answerType: 'table',
+        columns,
+        keyColumns: [columns[0]!],
+        answerFactIds: sorted.flatMap((r) => attrs.map((c) => fx.cell(t.name, r.id, c.name)!.id)),
+        hopFactIds: hopIds,
+        sql: `SELECT t.${nameCol(t)}, ${attrs.map((c) => `t.${c.name}`).join(', ')} FROM ${t.name} t${where} ORDER BY t.${nameCol(t)}`,
+      },
+      `wide_table:${t.name}:${scope}`,
+    );
   };
 
   const plan: [TaskKind, () => boolean, number][] = [
-    ['lookup', lookups, 4], ['multi_hop', multiHop, 3], ['comparison', () => extreme('comparison'), 3],
-    ['aggregation', aggregation, 2], ['temporal', () => extreme('temporal'), 2], ['wide_table', wideTable, 2],
+    ['lookup', lookups, 4],
+    ['multi_hop', multiHop, 3],
+    ['comparison', () => extreme('comparison'), 3],
+    ['aggregation', aggregation, 2],
+    ['temporal', () => extreme('temporal'), 2],
+    ['wide_table', wideTable, 2],
   ];
   for (const [, make, want] of plan) {
     let made = 0;

@@ -56,12 +56,13 @@ export function validateFile(path: string): string[] {
 
 export function validateDir(dir: string, onFile?: (r: FileReport) => void): ValidateReport {
   if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new FictionError('NOT_FOUND', `no folder at ${dir}`);
-  const files = readdirSync(dir).filter((f) => f.endsWith('.sqlite')).sort();
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.sqlite'))
+    .sort();
   const manifest = readManifest(dir);
   const reports: FileReport[] = [];
   if (!existsSync(join(dir, MANIFEST))) reports.push({ file: MANIFEST, problems: ['missing manifest'] });
-  for (const e of manifest.values())
-    if (!files.includes(e.file)) reports.push({ file: MANIFEST, problems: [`lists ${e.file}, which does not exist`] });
+  for (const e of manifest.values()) if (!files.includes(e.file)) reports.push({ file: MANIFEST, problems: [`lists ${e.file}, which does not exist`] });
   for (const f of files) {
     const path = join(dir, f);
     const problems = validateFile(path);

@@ -36,29 +36,55 @@ afterEach(async () => {
 const lastTool = (req: FakeRequest) => [...req.body.messages].reverse().find((m) => m.role === 'tool')?.content ?? '';
 
 /** Search the question, open the first result, then answer `answer`. */
-const scripted = (answer: string) => (req: FakeRequest, n: number): FakeReply => {
-  if (n === 0) return { content: null, toolCalls: [{ name: 'web_search', arguments: JSON.stringify({ query: req.body.messages[1]!.content }) }] };
-  if (n === 1) return { toolCalls: [{ name: 'web_extractor', arguments: JSON.stringify({ url: firstUrl(lastTool(req)) }) }] };
-  return { content: `I read the page. <answer>${answer}</answer>` };
-};
+const scripted =
+  (answer: string) =>
+  (req: FakeRequest, n: number): FakeReply => {
+    if (n === 0) return { content: null, toolCalls: [{ name: 'web_search', arguments: JSON.stringify({ query: req.body.messages[1]!.content }) }] };
+    if (n === 1) return { toolCalls: [{ name: 'web_extractor', arguments: JSON.stringify({ url: firstUrl(lastTool(req)) }) }] };
+    return { content: `I read the page. <answer>${answer}</answer>` };
+  };
 
-const readJsonl = (file: string) => readFileSync(file, 'utf8').trimEnd().split('\n').map((l) => JSON.parse(l) as TrajectoryLine);
+const readJsonl = (file: string) =>
+  readFileSync(file, 'utf8')
+    .trimEnd()
+    .split('\n')
+    .map((l) => JSON.parse(l) as TrajectoryLine);
 
 describe('agent command with a scripted OpenAI-compatible endpoint', () => {
   it('writes a valid trajectory and scores a right answer 1', async () => {
     endpoint = await startFakeOpenAi(scripted(lookup.answerText));
     const out = join(tempDir('fw-agent-out-'), 'trajectory.jsonl');
-    const r = await cli(['agent', '--world', path, '--task', lookup.id, '--llm-base-url', endpoint.baseUrl, '--llm-model', 'fake-model', '--llm-api-key', 'k123', '--out', out]);
+    const r = await cli([
+      'agent',
+      '--world',
+      path,
+      '--task',
+      lookup.id,
+      '--llm-base-url',
+      endpoint.baseUrl,
+      '--llm-model',
+      'fake-model',
+      '--llm-api-key',
+      'k123',
+      '--out',
+      out,
+    ]);
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/^answered after 3 turns, 2 tool calls; trajectory in .+\nreward 1\.000 {2}exact yes/);
 
     const lines = readJsonl(out);
     expect(lines.map((l) => (l.type === 'message' ? `${l.type}:${l.role}` : l.type))).toEqual([
-      'message:system', 'message:user',
-      'message:assistant', 'tool_call', 'observation',
-      'message:assistant', 'tool_call', 'observation',
-      'message:assistant', 'score',
+      'message:system',
+      'message:user',
+      'message:assistant',
+      'tool_call',
+      'observation',
+      'message:assistant',
+      'tool_call',
+      'observation',
+      'message:assistant',
+      'score',
     ]);
     const [sys, user, a1, call1, obs1, , call2, obs2, final, score] = lines as any[];
     expect(sys.content).toMatch(/<answer>/);
@@ -69,7 +95,16 @@ describe('agent command with a scripted OpenAI-compatible endpoint', () => {
     expect(call2.name).toBe('web_extractor');
     expect(obs2.content).toMatch(/^Title: .+\nURL: https:\/\//);
     expect(final.content).toContain(`<answer>${lookup.answerText}</answer>`);
-    expect(score).toMatchObject({ world: data.meta.world_id, task: lookup.id, model: 'fake-model', reward: 1, exact: true, turns: 3, tool_calls: 2, stop: 'answer' });
+    expect(score).toMatchObject({
+      world: data.meta.world_id,
+      task: lookup.id,
+      model: 'fake-model',
+      reward: 1,
+      exact: true,
+      turns: 3,
+      tool_calls: 2,
+      stop: 'answer',
+    });
 
     // What the endpoint saw: the model, the key, both tools, and each observation as a tool message.
     const [req0, , req2] = endpoint.requests;
@@ -86,14 +121,37 @@ describe('agent command with a scripted OpenAI-compatible endpoint', () => {
     endpoint = await startFakeOpenAi(scripted('Nowhere at all'));
     const r = await cli(['agent', '--world', path, '--task', lookup.id, '--llm-base-url', endpoint.baseUrl, '--llm-model', 'm']);
     expect(r.code).toBe(0);
-    const lines = r.out.trimEnd().split('\n').map((l) => JSON.parse(l));
+    const lines = r.out
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines.at(-1)).toMatchObject({ type: 'score', reward: 0, exact: false, stop: 'answer' });
   });
 
   it('answers bad tool arguments with a one-line error observation and goes on; stops at --max-turns', async () => {
-    endpoint = await startFakeOpenAi(() => ({ toolCalls: [{ name: 'web_search', arguments: '{not json' }, { name: 'fetch_page', arguments: '{}' }] }));
+    endpoint = await startFakeOpenAi(() => ({
+      toolCalls: [
+        { name: 'web_search', arguments: '{not json' },
+        { name: 'fetch_page', arguments: '{}' },
+      ],
+    }));
     const out = join(tempDir('fw-agent-out-'), 't.jsonl');
-    const r = await cli(['agent', '--world', path, '--task', lookup.id, '--llm-base-url', endpoint.baseUrl, '--llm-model', 'm', '--max-turns', '2', '--out', out, '--json']);
+    const r = await cli([
+      'agent',
+      '--world',
+      path,
+      '--task',
+      lookup.id,
+      '--llm-base-url',
+      endpoint.baseUrl,
+      '--llm-model',
+      'm',
+      '--max-turns',
+      '2',
+      '--out',
+      out,
+      '--json',
+    ]);
     expect(r.code).toBe(0);
     expect(JSON.parse(r.out)).toMatchObject({ reward: 0, turns: 2, toolCalls: 4, stop: 'max_turns' });
     const obs = readJsonl(out).filter((l) => l.type === 'observation') as Extract<TrajectoryLine, { type: 'observation' }>[];
@@ -133,7 +191,10 @@ describe('agent command errors are one line', () => {
       [[...base, '--llm-base-url', endpoint.baseUrl, '--llm-model', 'm', '--max-turns', '0'], /--max-turns must be a positive integer/],
       [['agent', '--world', path, '--task', 't99', '--llm-base-url', endpoint.baseUrl, '--llm-model', 'm'], /task t99 not found/],
       [['agent', '--task', lookup.id, '--llm-base-url', endpoint.baseUrl, '--llm-model', 'm'], /--world/],
-      [[...base, '--llm-base-url', endpoint.baseUrl, '--llm-model', 'nope'], new RegExp(`chat model request to ${endpoint.baseUrl} failed \\(HTTP 400\\): model "nope" does not exist\\n$`)],
+      [
+        [...base, '--llm-base-url', endpoint.baseUrl, '--llm-model', 'nope'],
+        new RegExp(`chat model request to ${endpoint.baseUrl} failed \\(HTTP 400\\): model "nope" does not exist\\n$`),
+      ],
     ];
     const saved = { url: process.env.FICTIONWORLD_LLM_BASE_URL, model: process.env.FICTIONWORLD_LLM_MODEL };
     delete process.env.FICTIONWORLD_LLM_BASE_URL;
@@ -160,7 +221,10 @@ describe('agent against a model that fails mid-run', () => {
     expect(r.err).toBe(`error: chat model request to ${dead} failed: connection refused\n`);
     expect(r.err).not.toContain('sk-secret-77');
     // On stdout, the trajectory says it is incomplete: no score line, an `incomplete` one instead.
-    const lines = r.out.trimEnd().split('\n').map((l) => JSON.parse(l));
+    const lines = r.out
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines.map((l) => l.type)).toEqual(['message', 'message', 'incomplete']);
     expect(lines.at(-1)).toMatchObject({ stop: 'error', turns: 1, tool_calls: 0, error: `chat model request to ${dead} failed: connection refused` });
   });

@@ -12,8 +12,21 @@ const finding = { rank: 1, url: 'https://x.example/a', title: 'A', snippet: 's',
 
 function record(p: Partial<QueryRecord>): QueryRecord {
   return {
-    world: 'w1-000000', theme: 'smartphones', task: 't01', kind: 'lookup', answerType: 'integer', suite: 'unrelated', tag: 'x', query: 'q',
-    related: false, raw: side(10, 2000, 0), guarded: side(10, 2000, 0), changed: 0, falseSuppressed: 0, leaks: [], ...p,
+    world: 'w1-000000',
+    theme: 'smartphones',
+    task: 't01',
+    kind: 'lookup',
+    answerType: 'integer',
+    suite: 'unrelated',
+    tag: 'x',
+    query: 'q',
+    related: false,
+    raw: side(10, 2000, 0),
+    guarded: side(10, 2000, 0),
+    changed: 0,
+    falseSuppressed: 0,
+    leaks: [],
+    ...p,
   };
 }
 
@@ -21,7 +34,8 @@ describe('audit figures', () => {
   it('match a hand-counted batch', () => {
     // 6 queries: 2 related (excluded from leak figures), 4 unrelated; raw leaks in 3 of them, a guarded leak in 1.
     const a: WorldAudit = {
-      world: 'w1-000000', theme: 'smartphones',
+      world: 'w1-000000',
+      theme: 'smartphones',
       queries: [
         record({ suite: 'related', related: true, raw: side(10, 2000, 3), guarded: side(10, 2000, 3) }),
         record({ suite: 'related', related: true }),
@@ -121,7 +135,8 @@ describe('audit command', () => {
   it('prints the table and writes JSON and a self-contained HTML report', async () => {
     const dir = tempDir('fw-audit-cli-');
     copyFileSync(smartphoneWorld().path, join(dir, 'w5-000000.sqlite'));
-    const json = join(dir, 'audit.json'), html = join(dir, 'audit.html');
+    const json = join(dir, 'audit.json'),
+      html = join(dir, 'audit.html');
     const r = await cli(['audit', '--worlds', dir, '--sample', '1', '--json', json, '--html', html, '--quiet']);
     expect(r.err).toBe('');
     expect(r.code).toBe(0);

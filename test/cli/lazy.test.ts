@@ -28,7 +28,10 @@ function loadedModules(args: string[]): string[] {
   writeFileSync(register, `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(hook).href)});\n`);
   execFileSync(process.execPath, ['--import', 'tsx', '--import', pathToFileURL(register).href, 'src/cli/main.ts', ...args], { cwd: REPO, stdio: 'pipe' });
   const src = `${pathToFileURL(join(REPO, 'src')).href}/`;
-  return readFileSync(log, 'utf8').split('\n').filter((u) => u.startsWith(src)).map((u) => u.slice(src.length));
+  return readFileSync(log, 'utf8')
+    .split('\n')
+    .filter((u) => u.startsWith(src))
+    .map((u) => u.slice(src.length));
 }
 
 describe('lazy CLI commands', () => {
@@ -38,7 +41,10 @@ describe('lazy CLI commands', () => {
     for (const entry of COMMANDS) {
       const program = new Command('fictionworld');
       (await entry.load())(program, io);
-      expect(program.commands.map((c) => c.name()), entry.name).toEqual([entry.name]);
+      expect(
+        program.commands.map((c) => c.name()),
+        entry.name,
+      ).toEqual([entry.name]);
       const cmd = program.commands[0]!;
       expect(entry.summary, entry.name).toBe(cmd.description());
       expect(entry.usage ? `${entry.name} ${entry.usage}` : entry.name).toBe(help.subcommandTerm(cmd));
@@ -63,7 +69,8 @@ describe('lazy CLI commands', () => {
     const themes = loadedModules(['themes']);
     expect(themes).toContain('cli/commands/themes.ts');
     expect(themes).toContain('themes/registry.ts');
-    for (const m of themes) expect(m, m).toMatch(/^(cli\/main|cli\/commands\/(index|themes)|errors|format|util\/bounded-cache|world\/(types|invariants)|themes\/[\w-]+)\.ts$/);
+    for (const m of themes)
+      expect(m, m).toMatch(/^(cli\/main|cli\/commands\/(index|themes)|errors|format|util\/bounded-cache|world\/(types|invariants)|themes\/[\w-]+)\.ts$/);
     // Neither loads the server, the renderers, the audit, the search core or world generation.
     for (const m of [...help, ...themes]) expect(m, m).not.toMatch(/^(server|render|audit|search|leakage|oracle|agent|db)\/|^world\/(generate|batch)/);
   });

@@ -34,7 +34,21 @@ describe('search --renderer llm', () => {
     const { path } = llmTestWorld();
     const cache = join(tempDir('fw-llm-cli-'), 'cache.sqlite');
     ep.requests.length = 0;
-    const args = ['search', '--world', path, '--renderer', 'llm', '--llm-base-url', ep.baseUrl, '--llm-model', 'cli-model', '--llm-cache', cache, '--json', 'Semtus Edge44 launch price'];
+    const args = [
+      'search',
+      '--world',
+      path,
+      '--renderer',
+      'llm',
+      '--llm-base-url',
+      ep.baseUrl,
+      '--llm-model',
+      'cli-model',
+      '--llm-cache',
+      cache,
+      '--json',
+      'Semtus Edge44 launch price',
+    ];
     const a = await cli(args);
     expect(a.err).toBe('');
     expect(a.code).toBe(0);
@@ -44,7 +58,22 @@ describe('search --renderer llm', () => {
     expect(again.out).toBe(a.out);
     expect(ep.requests).toHaveLength(1); // replayed from the cache file
     ep.behaviour = () => ({ status: 503 });
-    const down = await cli(['search', '--world', path, '--renderer', 'llm', '--llm-base-url', ep.baseUrl, '--llm-model', 'cli-model', '--llm-cache', 'off', '--llm-retries', '0', 'Bronmo One55']);
+    const down = await cli([
+      'search',
+      '--world',
+      path,
+      '--renderer',
+      'llm',
+      '--llm-base-url',
+      ep.baseUrl,
+      '--llm-model',
+      'cli-model',
+      '--llm-cache',
+      'off',
+      '--llm-retries',
+      '0',
+      'Bronmo One55',
+    ]);
     expect(down.code).toBe(0);
     expect(down.err).toBe(`warning: world model at ${ep.baseUrl} failed (http_503: error); results come from the template renderer\n`);
     expect(down.out).toMatch(/^Results for "Bronmo One55":\n\[1\] https:\/\//);
@@ -88,16 +117,49 @@ describe('search --renderer llm against a dead endpoint', () => {
   it('--show-meta prints the renderer, the fallback reason and the timings on stderr; stdout is the observation alone', async () => {
     const { path, data } = llmTestWorld();
     const dead = await deadEndpoint();
-    const r = await cli(['search', '--world', path, '--renderer', 'llm', '--llm-base-url', dead, '--llm-model', 'm', '--llm-retries', '0', '--llm-cache', 'off', '--show-meta', '--json', 'Bronmo One55']);
+    const r = await cli([
+      'search',
+      '--world',
+      path,
+      '--renderer',
+      'llm',
+      '--llm-base-url',
+      dead,
+      '--llm-model',
+      'm',
+      '--llm-retries',
+      '0',
+      '--llm-cache',
+      'off',
+      '--show-meta',
+      '--json',
+      'Bronmo One55',
+    ]);
     expect(r.code).toBe(0);
     const [warning, meta, ...rest] = r.err.split('\n');
     expect(warning).toMatch(/^warning: world model at .* unreachable \(connection refused\)/);
-    expect(meta).toMatch(/^meta: tool=web_search call=0 renderer=template:fallback:connection fallback="connection: connection refused" total_ms=\d+\.\d retrieve_ms=\d+\.\d render_ms=\d+\.\d$/);
+    expect(meta).toMatch(
+      /^meta: tool=web_search call=0 renderer=template:fallback:connection fallback="connection: connection refused" total_ms=\d+\.\d retrieve_ms=\d+\.\d render_ms=\d+\.\d$/,
+    );
     expect(rest).toEqual(['']);
     expect(Object.keys(JSON.parse(r.out))).not.toContain('meta');
 
     ep.behaviour = answerWell;
-    const good = await cli(['search', '--world', path, '--renderer', 'llm', '--llm-base-url', ep.baseUrl, '--llm-model', 'm', '--llm-cache', 'off', '--show-meta', 'Bronmo One55']);
+    const good = await cli([
+      'search',
+      '--world',
+      path,
+      '--renderer',
+      'llm',
+      '--llm-base-url',
+      ep.baseUrl,
+      '--llm-model',
+      'm',
+      '--llm-cache',
+      'off',
+      '--show-meta',
+      'Bronmo One55',
+    ]);
     expect(good.err).toMatch(/^meta: tool=web_search call=0 renderer=llm total_ms=[\d.]+ retrieve_ms=[\d.]+ render_ms=[\d.]+\n$/);
     const plain = await cli(['search', '--world', path, '--show-meta', 'Bronmo One55']);
     expect(plain.err).toMatch(/^meta: tool=web_search call=0 renderer=template total_ms=/);

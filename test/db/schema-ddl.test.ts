@@ -5,9 +5,11 @@ import { check, foreignKey, index, integer, primaryKey, real, sqliteTable, text,
 import { describe, expect, it } from 'vitest';
 import { createIndexSql, createTableSql, indexesSql } from '../../src/db/schema-ddl.js';
 
-const owners = sqliteTable('owners', { id: integer('id').primaryKey({ autoIncrement: true }), code: text('code').notNull().unique(), region: text('region').notNull() }, (t) => [
-  unique().on(t.code, t.region),
-]);
+const owners = sqliteTable(
+  'owners',
+  { id: integer('id').primaryKey({ autoIncrement: true }), code: text('code').notNull().unique(), region: text('region').notNull() },
+  (t) => [unique().on(t.code, t.region)],
+);
 const pets = sqliteTable(
   'pets',
   {
@@ -23,7 +25,10 @@ const pets = sqliteTable(
     uniqueIndex('pets_code').on(t.ownerCode),
   ],
 );
-const links = sqliteTable('links', { a: integer('a').notNull(), b: integer('b').notNull() }, (t) => [primaryKey({ columns: [t.a, t.b] }), index('links_b').on(t.b)]);
+const links = sqliteTable('links', { a: integer('a').notNull(), b: integer('b').notNull() }, (t) => [
+  primaryKey({ columns: [t.a, t.b] }),
+  index('links_b').on(t.b),
+]);
 
 describe('createTableSql', () => {
   it('writes types, keys, NOT NULL, UNIQUE and references in one fixed clause order', () => {
@@ -40,7 +45,9 @@ describe('createTableSql', () => {
     expect(createTableSql(links, { breakBefore: ['PRIMARY KEY (a, b)'], withoutRowid: true })).toBe(
       'CREATE TABLE links (\n  a INTEGER NOT NULL, b INTEGER NOT NULL,\n  PRIMARY KEY (a, b)\n) WITHOUT ROWID',
     );
-    expect(createTableSql(owners, { breakBefore: [] })).toMatch(/^CREATE TABLE owners \(\n {2}id INTEGER .* region TEXT NOT NULL, UNIQUE \(code, region\)\n\)$/);
+    expect(createTableSql(owners, { breakBefore: [] })).toMatch(
+      /^CREATE TABLE owners \(\n {2}id INTEGER .* region TEXT NOT NULL, UNIQUE \(code, region\)\n\)$/,
+    );
   });
 
   it('keeps NOT NULL on an integer key that is not the rowid (WITHOUT ROWID)', () => {
@@ -53,14 +60,38 @@ describe('createTableSql', () => {
     const db = new Database(':memory:');
     for (const t of [owners, pets, links]) db.exec(createTableSql(t, t === links ? { withoutRowid: true } : {}));
     for (const s of indexesSql([owners, pets, links])) db.exec(s);
-    expect(db.prepare('PRAGMA table_info(pets)').all().map((c: any) => [c.name, c.type, c.notnull, c.pk])).toEqual([
-      ['name', 'TEXT', 1, 1], ['owner_id', 'INTEGER', 0, 0], ['weight', 'REAL', 0, 0], ['owner_code', 'TEXT', 1, 0], ['owner_region', 'TEXT', 1, 0],
+    expect(
+      db
+        .prepare('PRAGMA table_info(pets)')
+        .all()
+        .map((c: any) => [c.name, c.type, c.notnull, c.pk]),
+    ).toEqual([
+      ['name', 'TEXT', 1, 1],
+      ['owner_id', 'INTEGER', 0, 0],
+      ['weight', 'REAL', 0, 0],
+      ['owner_code', 'TEXT', 1, 0],
+      ['owner_region', 'TEXT', 1, 0],
     ]);
-    expect(db.prepare('PRAGMA foreign_key_list(pets)').all().map((f: any) => [f.table, f.from, f.to, f.on_delete])).toEqual([
-      ['owners', 'owner_code', 'code', 'NO ACTION'], ['owners', 'owner_region', 'region', 'NO ACTION'], ['owners', 'owner_id', 'id', 'CASCADE'],
+    expect(
+      db
+        .prepare('PRAGMA foreign_key_list(pets)')
+        .all()
+        .map((f: any) => [f.table, f.from, f.to, f.on_delete]),
+    ).toEqual([
+      ['owners', 'owner_code', 'code', 'NO ACTION'],
+      ['owners', 'owner_region', 'region', 'NO ACTION'],
+      ['owners', 'owner_id', 'id', 'CASCADE'],
     ]);
-    expect(db.prepare('PRAGMA index_list(pets)').all().map((i: any) => [i.name, i.unique, i.origin]).sort()).toEqual([
-      ['pets_code', 1, 'c'], ['pets_owner', 0, 'c'], ['sqlite_autoindex_pets_1', 1, 'pk'],
+    expect(
+      db
+        .prepare('PRAGMA index_list(pets)')
+        .all()
+        .map((i: any) => [i.name, i.unique, i.origin])
+        .sort(),
+    ).toEqual([
+      ['pets_code', 1, 'c'],
+      ['pets_owner', 0, 'c'],
+      ['sqlite_autoindex_pets_1', 1, 'pk'],
     ]);
     db.close();
   });
@@ -84,10 +115,14 @@ describe('createTableSql', () => {
 describe('indexesSql', () => {
   it('builds indexes in the given order, then the rest in declaration order', () => {
     expect(indexesSql([pets, links])).toEqual([
-      'CREATE INDEX pets_owner ON pets(owner_id, weight)', 'CREATE UNIQUE INDEX pets_code ON pets(owner_code)', 'CREATE INDEX links_b ON links(b)',
+      'CREATE INDEX pets_owner ON pets(owner_id, weight)',
+      'CREATE UNIQUE INDEX pets_code ON pets(owner_code)',
+      'CREATE INDEX links_b ON links(b)',
     ]);
     expect(indexesSql([pets, links], ['links_b'])).toEqual([
-      'CREATE INDEX links_b ON links(b)', 'CREATE INDEX pets_owner ON pets(owner_id, weight)', 'CREATE UNIQUE INDEX pets_code ON pets(owner_code)',
+      'CREATE INDEX links_b ON links(b)',
+      'CREATE INDEX pets_owner ON pets(owner_id, weight)',
+      'CREATE UNIQUE INDEX pets_code ON pets(owner_code)',
     ]);
     expect(() => indexesSql([pets], ['nope'])).toThrow(/index order names nope, which no table declares/);
   });

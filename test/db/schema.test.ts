@@ -30,20 +30,36 @@ describe('world file schema', async () => {
       const info = db.prepare(`PRAGMA table_info(${cfg.name})`).all() as { name: string; type: string; notnull: number; pk: number }[];
       const composite = cfg.primaryKeys[0]?.columns.map((c) => c.name) ?? [];
       // An INTEGER PRIMARY KEY is the rowid: never null, though SQLite reports notnull 0 for it.
-      expect(info.map((c) => `${c.name} ${c.type} notnull=${c.notnull || (c.pk && c.type === 'INTEGER') ? 1 : 0} pk=${c.pk}`), cfg.name).toEqual(
+      expect(
+        info.map((c) => `${c.name} ${c.type} notnull=${c.notnull || (c.pk && c.type === 'INTEGER') ? 1 : 0} pk=${c.pk}`),
+        cfg.name,
+      ).toEqual(
         cfg.columns.map((c) => `${c.name} ${c.getSQLType().toUpperCase()} notnull=${c.notNull ? 1 : 0} pk=${c.primary ? 1 : composite.indexOf(c.name) + 1}`),
       );
-      const refs = (db.prepare(`PRAGMA foreign_key_list(${cfg.name})`).all() as { table: string; from: string; to: string }[]).map((r) => `${r.from}->${r.table}.${r.to}`);
+      const refs = (db.prepare(`PRAGMA foreign_key_list(${cfg.name})`).all() as { table: string; from: string; to: string }[]).map(
+        (r) => `${r.from}->${r.table}.${r.to}`,
+      );
       expect(refs.sort(), cfg.name).toEqual(
-        cfg.foreignKeys.map((fk) => fk.reference()).map((r) => `${r.columns[0]!.name}->${getTableName(r.foreignTable)}.${r.foreignColumns[0]!.name}`).sort(),
+        cfg.foreignKeys
+          .map((fk) => fk.reference())
+          .map((r) => `${r.columns[0]!.name}->${getTableName(r.foreignTable)}.${r.foreignColumns[0]!.name}`)
+          .sort(),
       );
       const indexes = db.prepare(`PRAGMA index_list(${cfg.name})`).all() as { name: string; unique: number; origin: string }[];
-      const declared = indexes.filter((i) => i.origin === 'c').map((i) => `${i.name}(${(db.prepare(`PRAGMA index_info(${i.name})`).all() as { name: string }[]).map((c) => c.name)})`);
-      expect(declared.sort(), cfg.name).toEqual(cfg.indexes.map((i) => `${i.config.name}(${i.config.columns.map((c) => (c as { name: string }).name)})`).sort());
-      const uniques = indexes.filter((i) => i.origin === 'u').map((i) => (db.prepare(`PRAGMA index_info(${i.name})`).all() as { name: string }[]).map((c) => c.name).join());
+      const declared = indexes
+        .filter((i) => i.origin === 'c')
+        .map((i) => `${i.name}(${(db.prepare(`PRAGMA index_info(${i.name})`).all() as { name: string }[]).map((c) => c.name)})`);
+      expect(declared.sort(), cfg.name).toEqual(
+        cfg.indexes.map((i) => `${i.config.name}(${i.config.columns.map((c) => (c as { name: string }).name)})`).sort(),
+      );
+      const uniques = indexes
+        .filter((i) => i.origin === 'u')
+        .map((i) => (db.prepare(`PRAGMA index_info(${i.name})`).all() as { name: string }[]).map((c) => c.name).join());
       expect(uniques, cfg.name).toEqual(cfg.columns.filter((c) => c.isUnique).map((c) => c.name));
       // The link tables (composite keys) are stored WITHOUT ROWID: their primary key is the table.
-      expect(/WITHOUT ROWID$/.test(db.prepare('SELECT sql FROM sqlite_master WHERE name = ?').pluck().get(cfg.name) as string), cfg.name).toBe(composite.length > 0);
+      expect(/WITHOUT ROWID$/.test(db.prepare('SELECT sql FROM sqlite_master WHERE name = ?').pluck().get(cfg.name) as string), cfg.name).toBe(
+        composite.length > 0,
+      );
     }
     db.close();
   });

@@ -21,8 +21,20 @@ function expectNoneFlagged(det: Detector, texts: string[]) {
 
 describe('entity and text answers', () => {
   const det = createDetector(task([['Zentria Mobile']], 'entity', { aliases: ['Zentria'] }));
-  const forms = ['Zentria Mobile', 'ZENTRIA MOBILE', 'zentria mobile', 'Zentria-Mobile', 'ZentriaMobile', 'Zentria  Mobile', 'Zentria\nMobile',
-    "Zentria Mobile's", 'Zentria', 'Zentría Mobile', 'Zentria Mobile, Inc.', 'Zentria\u00A0Mobile'];
+  const forms = [
+    'Zentria Mobile',
+    'ZENTRIA MOBILE',
+    'zentria mobile',
+    'Zentria-Mobile',
+    'ZentriaMobile',
+    'Zentria  Mobile',
+    'Zentria\nMobile',
+    "Zentria Mobile's",
+    'Zentria',
+    'Zentría Mobile',
+    'Zentria Mobile, Inc.',
+    'Zentria\u00A0Mobile',
+  ];
 
   it('catches at least 100 disguised forms of a name and its alias', () => {
     const texts = disguise(forms);
@@ -43,21 +55,67 @@ describe('entity and text answers', () => {
   });
 
   it('does not flag look-alike names', () => {
-    const lookAlikes = ['Zentrian Mobile', 'Zentri Mobile', 'Mentria Mobile', 'Zentriax', 'Azentria Labs', 'Zentrias Mobile', 'Zen Tria', 'Mobile Zentrix', 'zentriam'];
+    const lookAlikes = [
+      'Zentrian Mobile',
+      'Zentri Mobile',
+      'Mentria Mobile',
+      'Zentriax',
+      'Azentria Labs',
+      'Zentrias Mobile',
+      'Zen Tria',
+      'Mobile Zentrix',
+      'zentriam',
+    ];
     expectNoneFlagged(det, disguise(lookAlikes, ['plain', 'upper', 'accents'], CONTEXTS.slice(0, 3)));
   });
 });
 
 describe('integer answers', () => {
   const det = createDetector(task([[1234567]], 'integer'));
-  const forms = ['1234567', '1,234,567', '1 234 567', '1.234.567', "1'234'567", '1\u202F234\u202F567', '1\u2009234\u2009567', '1234567.0',
-    '1.234567 million', '1.23 million', '1.2 million', 'about 1.2 million', 'roughly 1.2M', '1.23M', '1.2M', '$1.2m', '$1.23m', 'US$1.2 mn',
-    '1.23 mn', '1.2 mln', '1,23 Mio', '1.23 millions', '1,234.6k', '1235k', '1,235,000', '1,200,000', '1.2e6', '1.23E6', '1.234567e6',
-    '1.23 x 10^6', '1.23×10⁶', 'one million two hundred thirty-four thousand five hundred sixty-seven',
-    'one million, two hundred and thirty-four thousand, five hundred and sixty-seven', 'one point two three million', 'twelve hundred thousand',
+  const forms = [
+    '1234567',
+    '1,234,567',
+    '1 234 567',
+    '1.234.567',
+    "1'234'567",
+    '1\u202F234\u202F567',
+    '1\u2009234\u2009567',
+    '1234567.0',
+    '1.234567 million',
+    '1.23 million',
+    '1.2 million',
+    'about 1.2 million',
+    'roughly 1.2M',
+    '1.23M',
+    '1.2M',
+    '$1.2m',
+    '$1.23m',
+    'US$1.2 mn',
+    '1.23 mn',
+    '1.2 mln',
+    '1,23 Mio',
+    '1.23 millions',
+    '1,234.6k',
+    '1235k',
+    '1,235,000',
+    '1,200,000',
+    '1.2e6',
+    '1.23E6',
+    '1.234567e6',
+    '1.23 x 10^6',
+    '1.23×10⁶',
+    'one million two hundred thirty-four thousand five hundred sixty-seven',
+    'one million, two hundred and thirty-four thousand, five hundred and sixty-seven',
+    'one point two three million',
+    'twelve hundred thousand',
     // in parts, each under the scale of the one before
-    '1 million 234 thousand 567', '1 million, 234 thousand and 567', '1 million 234,567', '1 million two hundred thirty-four thousand 567',
-    '1 million 200 thousand', '1M 234k 567'];
+    '1 million 234 thousand 567',
+    '1 million, 234 thousand and 567',
+    '1 million 234,567',
+    '1 million two hundred thirty-four thousand 567',
+    '1 million 200 thousand',
+    '1M 234k 567',
+  ];
 
   it('catches at least 100 disguised forms, rounded forms included', () => {
     const texts = disguise(forms, ['plain', 'upper', 'zeroWidth', 'nbsp', 'fullwidth', 'wordJoiner', 'cyrillic']);
@@ -72,10 +130,35 @@ describe('integer answers', () => {
   });
 
   it('does not flag different values or look-alikes', () => {
-    const lookAlikes = ['1,234,568', '11,234,567', '1,234,567.5', '2,234,567', '1.3 million', '1.24 million', '1 million', '$1.25m', '1.2 billion',
-      '1 million 300 thousand', '2 million 234 thousand', '1 million, then 234 thousand', '1 million 5 million', '1 million, 200 thousand returned',
+    const lookAlikes = [
+      '1,234,568',
+      '11,234,567',
+      '1,234,567.5',
+      '2,234,567',
+      '1.3 million',
+      '1.24 million',
+      '1 million',
+      '$1.25m',
+      '1.2 billion',
+      '1 million 300 thousand',
+      '2 million 234 thousand',
+      '1 million, then 234 thousand',
+      '1 million 5 million',
+      '1 million, 200 thousand returned',
       '1 million and 200 thousand',
-      '1.2 thousand', '1,234', '567', '1234567890', '21234567', '1.2', '12,345,67', 'v1.2.3', '1.2345 million', 'one million', 'two million', '1.20 million'];
+      '1.2 thousand',
+      '1,234',
+      '567',
+      '1234567890',
+      '21234567',
+      '1.2',
+      '12,345,67',
+      'v1.2.3',
+      '1.2345 million',
+      'one million',
+      'two million',
+      '1.20 million',
+    ];
     expectNoneFlagged(det, disguise(lookAlikes, ['plain', 'upper', 'nbsp'], CONTEXTS.slice(0, 3)));
   });
 
@@ -96,15 +179,29 @@ describe('integer answers', () => {
 
   it('catches a small price in words and with currency', () => {
     const price = createDetector(task([[899]], 'integer'));
-    expectAllCaught(price, disguise(['899', '$899', 'USD 899', '899.00', 'eight hundred ninety-nine', 'eight hundred and ninety-nine dollars'], ['plain', 'fullwidth', 'upper']));
+    expectAllCaught(
+      price,
+      disguise(['899', '$899', 'USD 899', '899.00', 'eight hundred ninety-nine', 'eight hundred and ninety-nine dollars'], ['plain', 'fullwidth', 'upper']),
+    );
     expectNoneFlagged(price, ['$900', '$898', '$8,990', '1899', '899.5', 'nine hundred']);
   });
 });
 
 describe('real and percent answers', () => {
   const det = createDetector(task([[12.53]], 'real'));
-  const forms = ['12.53%', '12.53 percent', '12.53 per cent', '12.53 pct', '12.530%', '12,53 %', '12.5%', 'about 12.5 percent',
-    'twelve point five three percent', '12.53', 'a 12.53-point share'];
+  const forms = [
+    '12.53%',
+    '12.53 percent',
+    '12.53 per cent',
+    '12.53 pct',
+    '12.530%',
+    '12,53 %',
+    '12.5%',
+    'about 12.5 percent',
+    'twelve point five three percent',
+    '12.53',
+    'a 12.53-point share',
+  ];
 
   it('catches at least 100 disguised forms', () => {
     const texts = disguise(forms);
@@ -113,7 +210,14 @@ describe('real and percent answers', () => {
   });
 
   it('does not flag neighbouring values', () => {
-    expectNoneFlagged(det, disguise(['12.54%', '12.52%', '112.53', '2.53%', '12.63', '125.3', '1253', '12.5301', '13%', '12.50%', '12.6%'], ['plain', 'fullwidth'], CONTEXTS.slice(0, 3)));
+    expectNoneFlagged(
+      det,
+      disguise(
+        ['12.54%', '12.52%', '112.53', '2.53%', '12.63', '125.3', '1253', '12.5301', '13%', '12.50%', '12.6%'],
+        ['plain', 'fullwidth'],
+        CONTEXTS.slice(0, 3),
+      ),
+    );
   });
 
   it('catches screen sizes and does not round two-digit forms', () => {
@@ -125,10 +229,34 @@ describe('real and percent answers', () => {
 
 describe('date answers', () => {
   const det = createDetector(task([['2029-03-04']], 'date'));
-  const forms = ['2029-03-04', '2029/03/04', '2029.03.04', '2029-3-4', 'March 4, 2029', 'March 4 2029', 'Mar 4, 2029', 'Mar. 4, 2029',
-    'March 4th, 2029', '4 March 2029', '4 Mar 2029', '4th of March 2029', 'the 4th of March, 2029', '4th March 2029', '03/04/2029',
-    '3/4/2029', '04/03/2029', '4/3/2029', '04.03.2029', '04-03-2029', '03/04/29', '04-Mar-2029', '2029 March 4', 'March fourth, 2029',
-    'the fourth of March 2029', 'Sunday, March 4, 2029'];
+  const forms = [
+    '2029-03-04',
+    '2029/03/04',
+    '2029.03.04',
+    '2029-3-4',
+    'March 4, 2029',
+    'March 4 2029',
+    'Mar 4, 2029',
+    'Mar. 4, 2029',
+    'March 4th, 2029',
+    '4 March 2029',
+    '4 Mar 2029',
+    '4th of March 2029',
+    'the 4th of March, 2029',
+    '4th March 2029',
+    '03/04/2029',
+    '3/4/2029',
+    '04/03/2029',
+    '4/3/2029',
+    '04.03.2029',
+    '04-03-2029',
+    '03/04/29',
+    '04-Mar-2029',
+    '2029 March 4',
+    'March fourth, 2029',
+    'the fourth of March 2029',
+    'Sunday, March 4, 2029',
+  ];
 
   it('catches at least 100 disguised full dates', () => {
     const texts = disguise(forms, ['plain', 'upper', 'zeroWidth', 'fullwidth', 'nbsp', 'cyrillic']);
@@ -143,8 +271,29 @@ describe('date answers', () => {
   });
 
   it('does not flag other dates, bare years or other months', () => {
-    expectNoneFlagged(det, disguise(['March 5, 2029', 'March 4, 2028', 'April 4, 2029', '2029-04-03', '03/05/2029', 'March 14, 2029',
-      '2029-03-14', 'March 2028', '4 March 2030', 'in 2029', 'Q1 2029', 'April 2029', '2029-04', '14/03/2029'], ['plain', 'upper'], CONTEXTS.slice(0, 3)));
+    expectNoneFlagged(
+      det,
+      disguise(
+        [
+          'March 5, 2029',
+          'March 4, 2028',
+          'April 4, 2029',
+          '2029-04-03',
+          '03/05/2029',
+          'March 14, 2029',
+          '2029-03-14',
+          'March 2028',
+          '4 March 2030',
+          'in 2029',
+          'Q1 2029',
+          'April 2029',
+          '2029-04',
+          '14/03/2029',
+        ],
+        ['plain', 'upper'],
+        CONTEXTS.slice(0, 3),
+      ),
+    );
   });
 
   it('does not read a date as a number', () => {
@@ -224,9 +373,14 @@ describe('list and table answers', () => {
 describe('name matching', () => {
   // Names are matched by hand (detector.ts, nameAt); the matches must be exactly those of the regular
   // expression the matcher stands for, found at every position of the text.
-  const byDetector = (name: string, text: string) => createValueDetector([{ value: name, type: 'text' }]).scan(text).detections.map((x) => [x.start, x.end]);
+  const byDetector = (name: string, text: string) =>
+    createValueDetector([{ value: name, type: 'text' }])
+      .scan(text)
+      .detections.map((x) => [x.start, x.end]);
   const byRegex = (name: string, text: string) => {
-    const words = fold(name).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+    const words = fold(name)
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter(Boolean);
     const word = (w: string) => (w.match(/\p{L}+|\p{N}+/gu) ?? []).join('[\\s.-]?');
     const re = new RegExp(`(?<![\\p{L}\\p{N}])${words.map(word).join('[^\\p{L}\\p{N};:()\\[\\]"!?]{0,3}')}(?![\\p{L}\\p{N}])`, 'gu');
     return [...fold(text).matchAll(re)].map((m) => [m.index, m.index + m[0].length]);
@@ -234,10 +388,16 @@ describe('name matching', () => {
 
   it('finds every form at every place it occurs, and nothing inside longer words (offsets into the folded text)', () => {
     expect(byDetector('Zentria X9', 'zentria x9, zentria-x9 and zentriax9; not zentrias x9 nor azentria x9 nor zentria x90. Zentria  X9!')).toEqual([
-      [0, 10], [12, 22], [27, 36], [87, 97],
+      [0, 10],
+      [12, 22],
+      [27, 36],
+      [87, 97],
     ]);
     expect(byDetector('Zentria X9', 'zentria zentria x9')).toEqual([[8, 18]]);
-    expect(byDetector('Lumo', 'lumolumo lumo, lumo.')).toEqual([[9, 13], [15, 19]]);
+    expect(byDetector('Lumo', 'lumolumo lumo, lumo.')).toEqual([
+      [9, 13],
+      [15, 19],
+    ]);
     expect(byDetector('Zentria X9', 'no name here')).toEqual([]);
     // at most three separators between words, none of ;:()[]"!?
     expect(byDetector('Zentria X9', 'zentria; x9 and zentria (x9) but zentria -/x9 and not zentria - / x9')).toEqual([[33, 45]]);
@@ -245,7 +405,37 @@ describe('name matching', () => {
 
   it('matches exactly what the regular expression matches, on 20,000 random texts', () => {
     const rng = new Rng('name matching');
-    const pieces = ['ab', 'a', 'b', 'x', '9', '12', ' ', '.', '-', ',', ';', '(', ')', '"', '!', "'", '/', '  ', 'é', '𝐚', '😀', '中', '文', '\u00a0', '\t', 'ab9', 'ba', '&', '—'];
+    const pieces = [
+      'ab',
+      'a',
+      'b',
+      'x',
+      '9',
+      '12',
+      ' ',
+      '.',
+      '-',
+      ',',
+      ';',
+      '(',
+      ')',
+      '"',
+      '!',
+      "'",
+      '/',
+      '  ',
+      'é',
+      '𝐚',
+      '😀',
+      '中',
+      '文',
+      '\u00a0',
+      '\t',
+      'ab9',
+      'ba',
+      '&',
+      '—',
+    ];
     const names = ['ab', 'ab x9', 'a.b', 'x9', 'ab-ba x 9', 'ab 12', '中文', 'ab 中', 'a b a b', '9 ab', 'ab😀ba', 'é ab'];
     const differ: string[] = [];
     let matched = 0;

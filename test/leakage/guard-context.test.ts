@@ -40,7 +40,13 @@ describe('remembered verdicts', () => {
       const real = world.passagesOf(world.allPages()[0]!.id)[1]!;
       const answerFact = task.answerFactIds[0]!;
       const fake = (id: number, states: boolean): PassageRecord => ({ ...real, id, factIds: states ? [answerFact] : [], text: 'nothing to see here' });
-      for (const [id, states] of [[-3, true], [2.5, true], [5_000_000, true], [70_000, true], [70_001, false]] as const) {
+      for (const [id, states] of [
+        [-3, true],
+        [2.5, true],
+        [5_000_000, true],
+        [70_000, true],
+        [70_001, false],
+      ] as const) {
         expect(ctx.blockedVerdict(id)).toBeUndefined();
         expect(ctx.blocked(fake(id, states))).toBe(states);
         expect(ctx.blockedVerdict(id)).toBe(states);

@@ -56,10 +56,12 @@ describe('sessions bound and unbound', () => {
   it('a related query passes unchanged; an unrelated one never shows the answer', () => {
     const world = createSearchWorld(path);
     try {
-      let unrelatedSeen = 0, leaksOff = 0;
+      let unrelatedSeen = 0,
+        leaksOff = 0;
       for (const task of data.tasks) {
         const ctx = guardContext(world, task.id);
-        if (classifyQuery(ctx, task.question).related) expect(results(search(world, task.question, { taskId: task.id }))).toEqual(results(search(world, task.question)));
+        if (classifyQuery(ctx, task.question).related)
+          expect(results(search(world, task.question, { taskId: task.id }))).toEqual(results(search(world, task.question)));
         for (const q of unrelatedQueries(world, task)) {
           unrelatedSeen++;
           const off = results(search(world, q));
@@ -99,7 +101,8 @@ describe('sessions bound and unbound', () => {
 
 describe('the backstop over a renderer that plants the answer', () => {
   it('catches every planted disguised form, in every theme', () => {
-    let planted = 0, caught = 0;
+    let planted = 0,
+      caught = 0;
     for (const { path, data } of sampleWorlds()) {
       const world = createSearchWorld(path);
       try {
@@ -133,11 +136,18 @@ describe('the exemption', () => {
     const { path, data } = smartphoneWorld();
     const world = createSearchWorld(path);
     try {
-      const task = data.tasks.find((t) => t.answerType === 'entity' && data.facts.some((f) => f.objectType === 'entity' && f.object === JSON.parse(t.answer)[0][0] && !t.answerFactIds.includes(f.id)));
+      const task = data.tasks.find(
+        (t) =>
+          t.answerType === 'entity' &&
+          data.facts.some((f) => f.objectType === 'entity' && f.object === JSON.parse(t.answer)[0][0] && !t.answerFactIds.includes(f.id)),
+      );
       expect(task).toBeDefined();
       const ctx = guardContext(world, task!.id);
       const name = JSON.parse(task!.answer)[0][0] as string;
-      const passages = world.allPages().flatMap((p) => world.passagesOf(p.id)).filter((p) => p.ord > 0 && p.text.includes(name));
+      const passages = world
+        .allPages()
+        .flatMap((p) => world.passagesOf(p.id))
+        .filter((p) => p.ord > 0 && p.text.includes(name));
       const asOther = passages.filter((p) => p.factIds.length > 0 && p.factIds.every((id) => !ctx.answerFactIds.has(id)));
       const bare = passages.filter((p) => p.factIds.length === 0);
       expect(asOther.length).toBeGreaterThan(0);
@@ -157,7 +167,9 @@ describe('snippet exposure', () => {
     const b = createSearchWorld(path);
     try {
       const task = data.tasks[1]!;
-      const answerPassages = data.documents.flatMap((d) => d.passages.map((p) => ({ ...p, pageId: d.id }))).filter((p) => p.factIds.some((f) => task.answerFactIds.includes(f)));
+      const answerPassages = data.documents
+        .flatMap((d) => d.passages.map((p) => ({ ...p, pageId: d.id })))
+        .filter((p) => p.factIds.some((f) => task.answerFactIds.includes(f)));
       expect(answerPassages.length).toBeGreaterThan(0);
       const ctxA = guardContext(a, task.id);
       const ctxB = guardContext(b, task.id);

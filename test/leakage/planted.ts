@@ -5,7 +5,28 @@ import type { Renderer } from '../../src/render/renderer.js';
 import { MONTHS, withCommas } from '../../src/format.js';
 import type { Task } from '../../src/world/types.js';
 
-const ONES = ['', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen'];
+const ONES = [
+  '',
+  'one',
+  'two',
+  'three',
+  'four',
+  'five',
+  'six',
+  'seven',
+  'eight',
+  'nine',
+  'ten',
+  'eleven',
+  'twelve',
+  'thirteen',
+  'fourteen',
+  'fifteen',
+  'sixteen',
+  'seventeen',
+  'eighteen',
+  'nineteen',
+];
 const TENS = ['', '', 'twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'];
 
 function below1000(n: number): string {
@@ -20,7 +41,11 @@ function below1000(n: number): string {
 /** English words for a non-negative integer below a trillion. */
 export function words(n: number): string {
   const out: string[] = [];
-  for (const [scale, name] of [[1e9, 'billion'], [1e6, 'million'], [1e3, 'thousand']] as const) {
+  for (const [scale, name] of [
+    [1e9, 'billion'],
+    [1e6, 'million'],
+    [1e3, 'thousand'],
+  ] as const) {
     if (n >= scale) {
       out.push(`${below1000(Math.floor(n / scale))} ${name}`);
       n %= scale;
@@ -48,15 +73,27 @@ export function disguisedForms(kind: string, text: string, value?: number): stri
   if (kind === 'date') {
     const [y, m, d] = text.split('-').map(Number) as [number, number, number];
     const month = MONTHS[m - 1]!;
-    const mm = String(m).padStart(2, '0'), dd = String(d).padStart(2, '0');
-    return [text, `${month} ${d}, ${y}`, `${d} ${month.slice(0, 3)} ${y}`, `${mm}/${dd}/${y}`, `${dd}.${mm}.${y}`, `the ${d}${ordinal(d)} of ${month}, ${y}`, zeroWidth(`${month} ${d}, ${y}`), fullwidth(text)];
+    const mm = String(m).padStart(2, '0'),
+      dd = String(d).padStart(2, '0');
+    return [
+      text,
+      `${month} ${d}, ${y}`,
+      `${d} ${month.slice(0, 3)} ${y}`,
+      `${mm}/${dd}/${y}`,
+      `${dd}.${mm}.${y}`,
+      `the ${d}${ordinal(d)} of ${month}, ${y}`,
+      zeroWidth(`${month} ${d}, ${y}`),
+      fullwidth(text),
+    ];
   }
   return [text, text.toUpperCase(), zeroWidth(text), text.replace(/ /g, '\u00A0'), fullwidth(text)];
 }
 
 /** Every disguised form of every (distinctive) answer item of a task. */
 export function plantedForms(task: Task, perItem = 99, items = 4): string[] {
-  return answerItems(task).slice(0, items).flatMap((it) => disguisedForms(it.kind, it.text, it.value).slice(0, perItem));
+  return answerItems(task)
+    .slice(0, items)
+    .flatMap((it) => disguisedForms(it.kind, it.text, it.value).slice(0, perItem));
 }
 
 /**

@@ -67,7 +67,10 @@ describe('readPage', () => {
   });
 
   it('splits pairs and sentences without breaking decimals', () => {
-    expect([...readPairs('a: 1; b: 2.5; nothing')]).toEqual([['a', '1'], ['b', '2.5']]);
+    expect([...readPairs('a: 1; b: 2.5; nothing')]).toEqual([
+      ['a', '1'],
+      ['b', '2.5'],
+    ]);
     expect(sentences('It is 28.1 m tall. It opened on March 4, 2029. Done')).toEqual(['It is 28.1 m tall.', 'It opened on March 4, 2029.', 'Done']);
   });
 });

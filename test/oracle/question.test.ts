@@ -33,23 +33,54 @@ describe('parseQuestion', () => {
 
   it('reads both comparison forms', () => {
     expect(parseQuestion(task('comparison', 'Which of A One, B Two, C Three or D Four has the highest launch price?'))).toEqual({
-      kind: 'extreme', candidates: ['A One', 'B Two', 'C Three', 'D Four'], extreme: 'highest', label: 'launch price', ask: 'which',
+      kind: 'extreme',
+      candidates: ['A One', 'B Two', 'C Three', 'D Four'],
+      extreme: 'highest',
+      label: 'launch price',
+      ask: 'which',
     });
     expect(parseQuestion(task('temporal', 'What is the earliest founding date among Alpha Corp, Beta Inc, Gamma Labs and Delta FC?'))).toEqual({
-      kind: 'extreme', candidates: ['Alpha Corp', 'Beta Inc', 'Gamma Labs', 'Delta FC'], extreme: 'earliest', label: 'founding date', ask: 'value',
+      kind: 'extreme',
+      candidates: ['Alpha Corp', 'Beta Inc', 'Gamma Labs', 'Delta FC'],
+      extreme: 'earliest',
+      label: 'founding date',
+      ask: 'value',
     });
     expect(splitCandidates('X, Y or Z')).toEqual(['X', 'Y', 'Z']);
   });
 
   it('reads an aggregation and a wide table, with and without scope', () => {
-    expect(parseQuestion(task('aggregation', 'What is the total total payload mass in kg across all launches whose launch site is Draempimum Cosmodrome?'))).toEqual({
-      kind: 'total', label: 'total payload mass in kg', plural: 'launches', link: 'launch site', parent: 'Draempimum Cosmodrome',
+    expect(
+      parseQuestion(task('aggregation', 'What is the total total payload mass in kg across all launches whose launch site is Draempimum Cosmodrome?')),
+    ).toEqual({
+      kind: 'total',
+      label: 'total payload mass in kg',
+      plural: 'launches',
+      link: 'launch site',
+      parent: 'Draempimum Cosmodrome',
     });
     const cols = ['Phone model', 'Units sold in the year', 'Launch price'];
-    expect(parseQuestion(task('wide_table', 'List every phone model whose brand is Seheikar Devices with its units sold in the year, launch price. Answer with a Markdown table with columns Phone model, Units sold in the year, Launch price.', cols))).toEqual({
-      kind: 'table', entity: 'phone model', scope: { link: 'brand', parent: 'Seheikar Devices' }, labels: ['units sold in the year', 'launch price'], columns: cols,
+    expect(
+      parseQuestion(
+        task(
+          'wide_table',
+          'List every phone model whose brand is Seheikar Devices with its units sold in the year, launch price. Answer with a Markdown table with columns Phone model, Units sold in the year, Launch price.',
+          cols,
+        ),
+      ),
+    ).toEqual({
+      kind: 'table',
+      entity: 'phone model',
+      scope: { link: 'brand', parent: 'Seheikar Devices' },
+      labels: ['units sold in the year', 'launch price'],
+      columns: cols,
     });
-    const all = parseQuestion(task('wide_table', 'List every mayor with its end of the current term. Answer with a Markdown table with columns Mayor, End of the current term.', ['Mayor', 'End of the current term']));
+    const all = parseQuestion(
+      task('wide_table', 'List every mayor with its end of the current term. Answer with a Markdown table with columns Mayor, End of the current term.', [
+        'Mayor',
+        'End of the current term',
+      ]),
+    );
     expect(all).toMatchObject({ kind: 'table', entity: 'mayor', scope: null, labels: ['end of the current term'] });
   });
 

@@ -30,7 +30,9 @@ beforeAll(async () => {
 
 describe('oracle searcher over every registered theme (guard on)', () => {
   it('solves at least 95% of tasks within budget, in every theme and every kind', () => {
-    const themes = listThemes().map((t) => t.id).sort();
+    const themes = listThemes()
+      .map((t) => t.id)
+      .sort();
     expect(report.worlds).toBe(themes.length * PER_THEME);
     expect(Object.keys(report.byTheme).sort()).toEqual(themes);
     expect(report.overall.tasks).toBeGreaterThanOrEqual(themes.length * PER_THEME * 16);
@@ -56,7 +58,12 @@ describe('oracle searcher over every registered theme (guard on)', () => {
 
 describe('the oracle sees only the question and a session-bound tool', () => {
   it('reads nothing of the task but kind, question and columns, and calls only web_search and web_extractor', async () => {
-    const file = join(dir, readdirSync(dir).filter((f) => f.endsWith('.sqlite')).sort()[0]!);
+    const file = join(
+      dir,
+      readdirSync(dir)
+        .filter((f) => f.endsWith('.sqlite'))
+        .sort()[0]!,
+    );
     const world = createSearchWorld(file);
     try {
       for (const id of world.taskIds()) {
@@ -119,7 +126,13 @@ describe('oracle command', () => {
   });
 
   it('bad flags are one-line errors', async () => {
-    for (const args of [['oracle', '--worlds', dir, '--sample', '0'], ['oracle', '--worlds', join(dir, 'missing')], ['oracle', '--worlds', dir, '--samples', '2'], ['oracle', '--worlds', dir, '--profile', 'nope'], ['tasks', 'report', dir, '--oracle', '--sample', 'x']]) {
+    for (const args of [
+      ['oracle', '--worlds', dir, '--sample', '0'],
+      ['oracle', '--worlds', join(dir, 'missing')],
+      ['oracle', '--worlds', dir, '--samples', '2'],
+      ['oracle', '--worlds', dir, '--profile', 'nope'],
+      ['tasks', 'report', dir, '--oracle', '--sample', 'x'],
+    ]) {
       const r = await cli(args);
       expect(r.code).not.toBe(0);
       expect(r.out).toBe('');

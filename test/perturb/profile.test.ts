@@ -16,7 +16,10 @@ describe('perturbation profiles', () => {
 
   it('accept strings for numbers and lists (CLI flags)', () => {
     expect(parseProfile({ errorRate: '0.5', pageSizeMin: '2', errorKinds: 'timeout, rate_limited', sleep: 'true' })).toMatchObject({
-      errorRate: 0.5, pageSizeMin: 2, errorKinds: ['timeout', 'rate_limited'], sleep: true,
+      errorRate: 0.5,
+      pageSizeMin: 2,
+      errorKinds: ['timeout', 'rate_limited'],
+      sleep: true,
     });
   });
 

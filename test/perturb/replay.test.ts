@@ -67,15 +67,17 @@ describe('perturbations', () => {
         expect(r.text).toMatch(/^Error( 429: Too Many Requests\.|: The search request timed out after \d+ seconds)/);
         expect((r.json as SearchObservationJson).error).toEqual(r.error);
       }
-      const page = callToolSync(createSession(world, { profile: { errorRate: 1, errorKinds: ['server_error'] } }), { name: 'web_extractor', arguments: { url: world.allPages()[0]!.url } });
+      const page = callToolSync(createSession(world, { profile: { errorRate: 1, errorKinds: ['server_error'] } }), {
+        name: 'web_extractor',
+        arguments: { url: world.allPages()[0]!.url },
+      });
       expect(page.error?.type).toBe('server_error');
       expect(page.text).toMatch(/^Error 50\d: /);
     });
   });
 
   it('one rate does not reshuffle another: errors fall on the same calls whatever the other rates', () => {
-    const errorsAt = (profile: Partial<PerturbationProfile>) =>
-      withWorld((w) => rollout(w, 11, profile)).flatMap((r, i) => (r.error ? [i] : []));
+    const errorsAt = (profile: Partial<PerturbationProfile>) => withWorld((w) => rollout(w, 11, profile)).flatMap((r, i) => (r.error ? [i] : []));
     const base = errorsAt({ errorRate: 0.3 });
     expect(base.length).toBeGreaterThan(0);
     expect(errorsAt({ errorRate: 0.3, irrelevantRate: 0.5, snippetMissingRate: 0.5, paginationRate: 0.5 })).toEqual(base);
@@ -91,7 +93,11 @@ describe('perturbations', () => {
       expect(p1.text.endsWith('\n\nMore results are available: request page 2.')).toBe(true);
       expect(results(p2).map((r) => r.rank)).toEqual([5, 6, 7, 8]);
       const plain = callToolSync(createSession(world), { name: 'web_search', arguments: { query: 'launch price' } });
-      expect([...results(p1), ...results(p2)].map((r) => r.url)).toEqual(results(plain).slice(0, 8).map((r) => r.url));
+      expect([...results(p1), ...results(p2)].map((r) => r.url)).toEqual(
+        results(plain)
+          .slice(0, 8)
+          .map((r) => r.url),
+      );
     });
   });
 

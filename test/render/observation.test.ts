@@ -6,8 +6,13 @@ import { resultFromHit, templateRenderer } from '../../src/render/template.js';
 import type { RenderedResult } from '../../src/search/types.js';
 
 const result = (n: number, date: string | null, snippet: string | null = `Snippet ${n} text.`): RenderedResult => ({
-  documentId: n, url: `https://wiki.orbis-encyclopedia.example/wiki/Page_${n}`, title: `Page ${n} - Orbis Encyclopedia`,
-  snippet, date, site: 'wiki.orbis-encyclopedia.example', passageIds: [n],
+  documentId: n,
+  url: `https://wiki.orbis-encyclopedia.example/wiki/Page_${n}`,
+  title: `Page ${n} - Orbis Encyclopedia`,
+  snippet,
+  date,
+  site: 'wiki.orbis-encyclopedia.example',
+  passageIds: [n],
 });
 
 describe('search observation text', () => {
@@ -47,13 +52,31 @@ describe('search observation text', () => {
     const json = formatSearchJson([{ query: 'q', page: 1, firstRank: 1, results: [result(1, '2029-03-04'), result(2, null, null)], hasMore: true }]);
     expect(json).toEqual({
       tool: 'web_search',
-      queries: [{
-        query: 'q', page: 1, hasMore: true,
-        results: [
-          { rank: 1, url: 'https://wiki.orbis-encyclopedia.example/wiki/Page_1', title: 'Page 1 - Orbis Encyclopedia', snippet: 'Snippet 1 text.', date: 'Mar 4, 2029', site: 'wiki.orbis-encyclopedia.example' },
-          { rank: 2, url: 'https://wiki.orbis-encyclopedia.example/wiki/Page_2', title: 'Page 2 - Orbis Encyclopedia', snippet: null, date: 'N/A', site: 'wiki.orbis-encyclopedia.example' },
-        ],
-      }],
+      queries: [
+        {
+          query: 'q',
+          page: 1,
+          hasMore: true,
+          results: [
+            {
+              rank: 1,
+              url: 'https://wiki.orbis-encyclopedia.example/wiki/Page_1',
+              title: 'Page 1 - Orbis Encyclopedia',
+              snippet: 'Snippet 1 text.',
+              date: 'Mar 4, 2029',
+              site: 'wiki.orbis-encyclopedia.example',
+            },
+            {
+              rank: 2,
+              url: 'https://wiki.orbis-encyclopedia.example/wiki/Page_2',
+              title: 'Page 2 - Orbis Encyclopedia',
+              snippet: null,
+              date: 'N/A',
+              site: 'wiki.orbis-encyclopedia.example',
+            },
+          ],
+        },
+      ],
     });
   });
 });
@@ -61,7 +84,14 @@ describe('search observation text', () => {
 describe('formatSearch', () => {
   it('gives exactly what formatSearchText and formatSearchJson give', () => {
     const blocks: QueryBlock[] = [
-      { query: 'a', page: 2, firstRank: 11, results: [result(1, '2029-03-04'), { ...result(2, null), snippet: ' two\n lines ' }], hasMore: true, moreHint: true },
+      {
+        query: 'a',
+        page: 2,
+        firstRank: 11,
+        results: [result(1, '2029-03-04'), { ...result(2, null), snippet: ' two\n lines ' }],
+        hasMore: true,
+        moreHint: true,
+      },
       { query: 'b', page: 2, firstRank: 11, results: [], hasMore: false, error: { type: 'query_failed', message: 'Error: failed.' } },
     ];
     expect(formatSearch(blocks)).toEqual({ text: formatSearchText(blocks), json: formatSearchJson(blocks) });
@@ -75,7 +105,14 @@ describe('page observation', () => {
   it('is Markdown with Title, URL and Date lines above the body', () => {
     const view = { url: 'https://x.example/a', title: 'A - X', site: 'x.example', published: '2030-01-02', body: '# A\n\nText.\n' };
     expect(formatPageText(view)).toBe('Title: A - X\nURL: https://x.example/a\nDate: Jan 2, 2030\n\n# A\n\nText.');
-    expect(formatPageJson(view)).toEqual({ tool: 'web_extractor', url: 'https://x.example/a', title: 'A - X', site: 'x.example', date: 'Jan 2, 2030', content: '# A\n\nText.' });
+    expect(formatPageJson(view)).toEqual({
+      tool: 'web_extractor',
+      url: 'https://x.example/a',
+      title: 'A - X',
+      site: 'x.example',
+      date: 'Jan 2, 2030',
+      content: '# A\n\nText.',
+    });
   });
 });
 

@@ -111,10 +111,21 @@ describe('callTool', () => {
     withWorld((world) => {
       const session = createSession(world);
       const bad: [string, unknown][] = [
-        ['web_search', {}], ['web_search', { query: 3 }], ['web_search', { queries: [] }], ['web_search', { queries: ['a', 4] }],
-        ['web_search', { queries: Array(50).fill('a') }], ['web_search', { query: 'a', queries: ['b'] }], ['web_search', { query: 'a', page: 0 }],
-        ['web_search', { query: 'a', page: 1.5 }], ['web_search', '{not json'], ['web_search', null], ['web_search', [1]],
-        ['web_extractor', {}], ['web_extractor', { url: '' }], ['web_extractor', { url: 'x'.repeat(5000) }], ['rm_rf', { query: 'a' }],
+        ['web_search', {}],
+        ['web_search', { query: 3 }],
+        ['web_search', { queries: [] }],
+        ['web_search', { queries: ['a', 4] }],
+        ['web_search', { queries: Array(50).fill('a') }],
+        ['web_search', { query: 'a', queries: ['b'] }],
+        ['web_search', { query: 'a', page: 0 }],
+        ['web_search', { query: 'a', page: 1.5 }],
+        ['web_search', '{not json'],
+        ['web_search', null],
+        ['web_search', [1]],
+        ['web_extractor', {}],
+        ['web_extractor', { url: '' }],
+        ['web_extractor', { url: 'x'.repeat(5000) }],
+        ['rm_rf', { query: 'a' }],
       ];
       for (const [name, args] of bad) {
         let err: unknown;
@@ -139,7 +150,30 @@ describe('callTool', () => {
       for (const q of INJECTION_CORPUS) expectWellFormedSearch(callToolSync(session, { name: 'web_search', arguments: { query: q } }));
       expectWellFormedSearch(callToolSync(session, { name: 'web_search', arguments: { queries: INJECTION_CORPUS.slice(0, 8) } }), 8);
       const rng = new Rng('call-property');
-      const pool = ['price', 'Q2', 'brand', ' ', '"', '*', '-', ':', '^', '(', ')', 'NEAR', 'OR', '\u0000', '\n', '\u200B', '🙂', '\uD800', 'é', '中', 'ש', ','];
+      const pool = [
+        'price',
+        'Q2',
+        'brand',
+        ' ',
+        '"',
+        '*',
+        '-',
+        ':',
+        '^',
+        '(',
+        ')',
+        'NEAR',
+        'OR',
+        '\u0000',
+        '\n',
+        '\u200B',
+        '🙂',
+        '\uD800',
+        'é',
+        '中',
+        'ש',
+        ',',
+      ];
       for (let i = 0; i < 10_000; i++) {
         let s = '';
         for (let k = rng.int(0, 12); k > 0; k--) s += rng.chance(0.15) ? String.fromCharCode(rng.int(0, 0xffff)) : rng.pick(pool);
@@ -195,7 +229,11 @@ describe('callTool', () => {
       const session = createSession(world, { taskId: world.taskIds()[0]!, historyLimit: 2 });
       for (const q of ['a', 'b', 'c']) callToolSync(session, { name: 'web_search', arguments: { query: `${q} price` } });
       expect(session.history.map((h) => h.callIndex)).toEqual([1, 2]);
-      const lines = session.trajectoryJsonl().trim().split('\n').map((l) => JSON.parse(l));
+      const lines = session
+        .trajectoryJsonl()
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l));
       expect(lines.map((l) => l.arguments.queries[0])).toEqual(['b price', 'c price']);
       expect(lines[0].task).toBe(world.taskIds()[0]);
       expect(lines[0].observation).toMatch(/^Results for "b price":/);

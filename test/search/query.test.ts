@@ -45,7 +45,9 @@ describe('tokenise and buildMatch', () => {
   });
 
   it('turns operators into plain quoted words', () => {
-    expect(prepareQuery('x AND b NOT c NEAR(d) text:e f* -g ^h').match).toBe('"x" OR "b" OR "not" OR "c" OR "near" OR "d" OR "text" OR "e" OR "f" OR "g" OR "h"');
+    expect(prepareQuery('x AND b NOT c NEAR(d) text:e f* -g ^h').match).toBe(
+      '"x" OR "b" OR "not" OR "c" OR "near" OR "d" OR "text" OR "e" OR "f" OR "g" OR "h"',
+    );
   });
 
   it('gives no MATCH for text without letters or digits', () => {
@@ -74,8 +76,50 @@ describe('property: random strings', () => {
   it('10,000 random strings never throw and always give a safe MATCH', () => {
     const world = createSearchWorld(smartphoneWorld().path);
     const rng = new Rng('query-property');
-    const pool = ['a', 'Z', '9', ' ', '"', "'", '*', '-', ':', '^', '(', ')', '{', '}', '+', 'AND', 'OR', 'NOT', 'NEAR', '\u0000', '\n',
-      '\u200B', '\u202E', '\uFEFF', 'é', 'e\u0301', 'ß', 'ﬁ', 'ｘ', '中', 'ش', 'ע', '🙂', '\uD83D', '\uDE42', '\uD800', ',', '.', '1,2', 'text:', '%', '\\'];
+    const pool = [
+      'a',
+      'Z',
+      '9',
+      ' ',
+      '"',
+      "'",
+      '*',
+      '-',
+      ':',
+      '^',
+      '(',
+      ')',
+      '{',
+      '}',
+      '+',
+      'AND',
+      'OR',
+      'NOT',
+      'NEAR',
+      '\u0000',
+      '\n',
+      '\u200B',
+      '\u202E',
+      '\uFEFF',
+      'é',
+      'e\u0301',
+      'ß',
+      'ﬁ',
+      'ｘ',
+      '中',
+      'ش',
+      'ע',
+      '🙂',
+      '\uD83D',
+      '\uDE42',
+      '\uD800',
+      ',',
+      '.',
+      '1,2',
+      'text:',
+      '%',
+      '\\',
+    ];
     try {
       for (let i = 0; i < 10_000; i++) {
         const len = rng.int(0, 40);

@@ -24,7 +24,10 @@ describe('retrieval', () => {
           pagesOf.get(doc)!.add(fact);
         }
         const found = (text: string, answer: number[]) =>
-          world.retrieve(prepareQuery(text), 10).slice(0, 10).some((c) => answer.some((f) => pagesOf.get(c.page.id)?.has(f)));
+          world
+            .retrieve(prepareQuery(text), 10)
+            .slice(0, 10)
+            .some((c) => answer.some((f) => pagesOf.get(c.page.id)?.has(f)));
         for (const task of sample.data.tasks) {
           if (found(task.question, task.answerFactIds)) continue;
           // A multi-hop question names its start, not the page holding the answer: the agent's second

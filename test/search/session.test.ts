@@ -6,7 +6,12 @@ import { selectDefault, type SearchGuard } from '../../src/search/guard-hook.js'
 import { withWorld } from './sample-worlds.js';
 
 const entry = (callIndex: number, text: string, extra: Partial<HistoryEntry> = {}): HistoryEntry => ({
-  callIndex, name: 'web_search', arguments: { queries: [`q${callIndex}`], page: 1 }, text, renderer: 'template', ...extra,
+  callIndex,
+  name: 'web_search',
+  arguments: { queries: [`q${callIndex}`], page: 1 },
+  text,
+  renderer: 'template',
+  ...extra,
 });
 
 describe('session history', () => {
@@ -30,19 +35,42 @@ describe('session history', () => {
     withWorld((world) => {
       const session = createSession(world, { historyLimit: 3 });
       for (let i = 0; i < 5; i++) {
-        session.record(entry(i, `observation ${i}`, i === 4 ? { name: 'web_extractor', arguments: { url: 'https://a.example/x' }, page: { url: 'https://a.example/x', title: 'A' } } : {}));
+        session.record(
+          entry(
+            i,
+            `observation ${i}`,
+            i === 4 ? { name: 'web_extractor', arguments: { url: 'https://a.example/x' }, page: { url: 'https://a.example/x', title: 'A' } } : {},
+          ),
+        );
       }
-      expect(session.history.map((e) => [e.callIndex, e.text])).toEqual([[2, 'observation 2'], [3, 'observation 3'], [4, 'observation 4']]);
+      expect(session.history.map((e) => [e.callIndex, e.text])).toEqual([
+        [2, 'observation 2'],
+        [3, 'observation 3'],
+        [4, 'observation 4'],
+      ]);
       const last = session.history[2]!;
-      expect(last).toMatchObject({ name: 'web_extractor', arguments: { url: 'https://a.example/x' }, page: { url: 'https://a.example/x', title: 'A' }, renderer: 'template' });
+      expect(last).toMatchObject({
+        name: 'web_extractor',
+        arguments: { url: 'https://a.example/x' },
+        page: { url: 'https://a.example/x', title: 'A' },
+        renderer: 'template',
+      });
       expect(session.history[0]!.page).toBeUndefined();
       expect(session.history[0]!.error).toBeUndefined();
-      const lines = session.trajectoryJsonl().trim().split('\n').map((l) => JSON.parse(l) as { call: number; observation: string });
-      expect(lines.map((l) => [l.call, l.observation])).toEqual([[2, 'observation 2'], [3, 'observation 3'], [4, 'observation 4']]);
+      const lines = session
+        .trajectoryJsonl()
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as { call: number; observation: string });
+      expect(lines.map((l) => [l.call, l.observation])).toEqual([
+        [2, 'observation 2'],
+        [3, 'observation 3'],
+        [4, 'observation 4'],
+      ]);
     });
   });
 
-  it('keeps the entry\'s own keys, in order, so JSON, spreading and cloning see the text', () => {
+  it("keeps the entry's own keys, in order, so JSON, spreading and cloning see the text", () => {
     withWorld((world) => {
       const session = createSession(world);
       const given = entry(0, 'Results for "x": ünï', { error: undefined });
@@ -92,7 +120,13 @@ describe('session history', () => {
       expect(session.recentHistory(2).map((e) => e.callIndex)).toEqual([8, 9]);
       expect(session.recentHistory(99).map((e) => e.callIndex)).toEqual([6, 7, 8, 9]);
       expect(session.recentHistory(0)).toEqual([]);
-      expect(session.trajectoryJsonl().trim().split('\n').map((l) => (JSON.parse(l) as { call: number }).call)).toEqual([6, 7, 8, 9]);
+      expect(
+        session
+          .trajectoryJsonl()
+          .trim()
+          .split('\n')
+          .map((l) => (JSON.parse(l) as { call: number }).call),
+      ).toEqual([6, 7, 8, 9]);
     });
   });
 

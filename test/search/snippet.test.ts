@@ -51,7 +51,11 @@ describe('buildSnippet', () => {
     // A hand-made world file may number a page's passages 0, 2, 5, ...: positions are looked up instead.
     const gapped = page.map((p, i) => ({ ...p, ord: i === 0 ? 0 : i * 2 + 1 }));
     const gappedMatch = (id: number, score: number): MatchedPassage => ({ ...gapped.find((p) => p.id === id)!, score });
-    for (const [a, b, terms] of [[4, 2, ['price']], [7, 2, ['sold']], [5, 6, ['battery']]] as const) {
+    for (const [a, b, terms] of [
+      [4, 2, ['price']],
+      [7, 2, ['sold']],
+      [5, 6, ['battery']],
+    ] as const) {
       const plain = buildSnippet(page, [match(a, 3), match(b, 2)], terms);
       const other = buildSnippet(gapped, [gappedMatch(a, 3), gappedMatch(b, 2)], terms);
       expect(other).toEqual(plain);
@@ -81,7 +85,13 @@ describe('buildSnippet', () => {
   });
 
   it('windows a long passage around the query term', () => {
-    const long: PassageRecord = { id: 9, documentId: 1, ord: 1, text: `${'alpha beta gamma '.repeat(30)}the needle is here ${'delta '.repeat(60)}end`, factIds: [] };
+    const long: PassageRecord = {
+      id: 9,
+      documentId: 1,
+      ord: 1,
+      text: `${'alpha beta gamma '.repeat(30)}the needle is here ${'delta '.repeat(60)}end`,
+      factIds: [],
+    };
     const s = buildSnippet([page[0]!, long], [{ ...long, score: 1 }], ['needle']);
     expect(s.text.length).toBeLessThanOrEqual(SNIPPET_MAX_CHARS);
     expect(s.text).toContain('needle');
@@ -119,14 +129,21 @@ describe('snippets of real worlds', () => {
             expect(s.text.length).toBeLessThanOrEqual(SNIPPET_MAX_CHARS);
             // The passages the builder says it cut are the ones whose whole text the snippet does not show.
             const shown = s.passageIds.map((id) => world.passage(id)!);
-            expect([...s.cutIds].sort()).toEqual(splitShown(s.text, shown).cut.map((p) => p.id).sort());
+            expect([...s.cutIds].sort()).toEqual(
+              splitShown(s.text, shown)
+                .cut.map((p) => p.id)
+                .sort(),
+            );
             for (const f of snippetFragments(s.text)) expect(body).toContain(f);
             const lead = s.passageIds[0];
             if (lead === undefined) continue;
             const again = build(c, (p) => p.id === lead);
             expect(again.passageIds).not.toContain(lead);
             for (const f of snippetFragments(again.text)) expect(body).toContain(f);
-            const rest = world.passagesOf(c.page.id).filter((p) => p.ord > 0 && p.id !== lead).reduce((n, p) => n + p.text.length + 1, 0);
+            const rest = world
+              .passagesOf(c.page.id)
+              .filter((p) => p.ord > 0 && p.id !== lead)
+              .reduce((n, p) => n + p.text.length + 1, 0);
             if (rest >= SNIPPET_MAX_CHARS) expect(again.text.length).toBeGreaterThanOrEqual(Math.min(s.text.length, SNIPPET_FILL_CHARS) - 60);
           }
         }

@@ -127,7 +127,12 @@ describe('HTTP routes', () => {
   });
 
   it('turns an unexpected failure into a 500 with a fixed message', async () => {
-    const failing: Renderer = { name: 'failing', renderSearch: () => { throw new Error('SQLITE_CORRUPT: database disk image is malformed at /srv/secret'); } };
+    const failing: Renderer = {
+      name: 'failing',
+      renderSearch: () => {
+        throw new Error('SQLITE_CORRUPT: database disk image is malformed at /srv/secret');
+      },
+    };
     const s = testServer(dir, { renderer: failing });
     const res = await s.post(`/v1/search?world=${W0}`, { query: 'price' });
     expect(res.status).toBe(500);
@@ -250,7 +255,8 @@ describe('limits', () => {
   it('a client cannot pick its own bucket: made-up keys and session ids on other routes count as its address', async () => {
     const s = testServer(dir, { limits: { rateLimit: 1, rateBurst: 2 }, adminToken: 'T' });
     const statuses: number[] = [];
-    for (let i = 0; i < 5; i++) statuses.push((await s.post(`/v1/search?world=${W0}`, { query: 'price' }, { 'x-api-key': `k${i}`, authorization: `Bearer k${i}` })).status);
+    for (let i = 0; i < 5; i++)
+      statuses.push((await s.post(`/v1/search?world=${W0}`, { query: 'price' }, { 'x-api-key': `k${i}`, authorization: `Bearer k${i}` })).status);
     expect(statuses).toEqual([200, 200, 429, 429, 429]);
     const fake = (i: number) => `s_${String(i).padStart(24, 'A')}`;
     expect((await s.post(`/v1/sessions?session=${fake(1)}`, { world: W0 })).status).toBe(429);

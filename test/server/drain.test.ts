@@ -37,16 +37,27 @@ describe('serve: SIGTERM drains', () => {
     await new Promise((r) => setTimeout(r, 400));
     child.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 200));
-    const late = await fetch(`${url}/v1/worlds`).then((r) => r.status, () => 'refused');
+    const late = await fetch(`${url}/v1/worlds`).then(
+      (r) => r.status,
+      () => 'refused',
+    );
     expect([503, 'refused']).toContain(late);
     const res = await inFlight;
     expect(res.status).toBe(200);
     expect(await res.text()).toMatch(/^Results for "launch price":/);
     expect(await exited).toBe(0);
-    const logs = stderr().trim().split('\n').map((l) => JSON.parse(l));
+    const logs = stderr()
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(logs.map((l) => l.msg)).toEqual(expect.arrayContaining(['listening', 'draining', 'stopped']));
     expect(logs.find((l) => l.msg === 'stopped').abandoned).toBe(0);
-    expect(await fetch(`${url}/health`).then(() => 'answered', () => 'refused')).toBe('refused');
+    expect(
+      await fetch(`${url}/health`).then(
+        () => 'answered',
+        () => 'refused',
+      ),
+    ).toBe('refused');
   });
 });
 

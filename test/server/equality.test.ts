@@ -24,9 +24,19 @@ let server: RunningServer;
 type Call = { tool: 'web_search'; args: { query?: string; queries?: string[]; page?: number } } | { tool: 'web_extractor'; args: { url: string } };
 
 async function viaCli(call: Call, extra: string[] = []): Promise<Observation> {
-  const base = call.tool === 'web_search'
-    ? ['search', '--worlds', dir, '--world', W0, ...(call.args.page ? ['--page', String(call.args.page)] : []), ...extra, ...(call.args.queries ?? [call.args.query!])]
-    : ['open', '--worlds', dir, '--world', W0, ...extra, call.args.url];
+  const base =
+    call.tool === 'web_search'
+      ? [
+          'search',
+          '--worlds',
+          dir,
+          '--world',
+          W0,
+          ...(call.args.page ? ['--page', String(call.args.page)] : []),
+          ...extra,
+          ...(call.args.queries ?? [call.args.query!]),
+        ]
+      : ['open', '--worlds', dir, '--world', W0, ...extra, call.args.url];
   const text = await cli(base);
   const json = await cli([...base.slice(0, 1), '--json', ...base.slice(1)]);
   expect(text.code).toBe(0);
@@ -89,7 +99,9 @@ describe('same input, same observation on every edge', () => {
       // HTTP: text and JSON come from two sessions, each at its first call
       const path = call.tool === 'web_search' ? '/v1/search' : '/v1/open';
       const httpText = await (await fetch(`${server.url}${path}?session=${await newSession()}`, { method: 'POST', body: JSON.stringify(call.args) })).text();
-      const httpJson = await (await fetch(`${server.url}${path}?session=${await newSession()}&format=json`, { method: 'POST', body: JSON.stringify(call.args) })).json();
+      const httpJson = await (
+        await fetch(`${server.url}${path}?session=${await newSession()}&format=json`, { method: 'POST', body: JSON.stringify(call.args) })
+      ).json();
       expect({ text: httpText, json: httpJson }).toEqual(expected);
       const mcpHttp = await httpClient(`${server.url}/mcp?session=${await newSession()}`);
       const stdio = await stdioClient(['--worlds', dir, '--world', W0, ...flags]);

@@ -44,6 +44,10 @@ export function testServer(dir: string, opts: Partial<ServerOptions> = {}): Test
   const app = createApp(ctx);
   const request = async (path: string, init?: RequestInit) => app.request(path, init);
   const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-    request(path, { method: 'POST', body: typeof body === 'string' ? body : JSON.stringify(body), headers: { 'content-type': 'application/json', ...headers } });
+    request(path, {
+      method: 'POST',
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+      headers: { 'content-type': 'application/json', ...headers },
+    });
   return { ctx, request, post };
 }

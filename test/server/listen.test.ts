@@ -18,11 +18,15 @@ afterAll(async () => {
 /** POST over a real socket, optionally chunked (no Content-Length). */
 function post(path: string, body: string, chunked = false): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
-    const req = request(`${server.url}${path}`, { method: 'POST', headers: chunked ? { 'transfer-encoding': 'chunked' } : { 'content-length': Buffer.byteLength(body) } }, (res) => {
-      let text = '';
-      res.on('data', (d: Buffer) => void (text += d.toString()));
-      res.on('end', () => resolve({ status: res.statusCode!, text }));
-    });
+    const req = request(
+      `${server.url}${path}`,
+      { method: 'POST', headers: chunked ? { 'transfer-encoding': 'chunked' } : { 'content-length': Buffer.byteLength(body) } },
+      (res) => {
+        let text = '';
+        res.on('data', (d: Buffer) => void (text += d.toString()));
+        res.on('end', () => resolve({ status: res.statusCode!, text }));
+      },
+    );
     req.on('error', reject);
     if (chunked) for (let i = 0; i < body.length; i += 1000) req.write(body.slice(i, i + 1000));
     else req.write(body);

@@ -40,7 +40,11 @@ export async function stdioClient(args: string[]): Promise<McpClient> {
   transport.stderr?.on('data', (d: Buffer) => void (err += d.toString()));
   const client = new Client({ name: 'fictionworld-test', version: '0' });
   await client.connect(transport);
-  return wrap(client, () => client.close(), () => err);
+  return wrap(
+    client,
+    () => client.close(),
+    () => err,
+  );
 }
 
 /** Connect to `url` (an /mcp endpoint) over streamable HTTP. */

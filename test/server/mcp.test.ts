@@ -68,7 +68,10 @@ async function expectToolBehaviour(c: McpClient) {
   expect(search.structured).toMatchObject({ tool: 'web_search', queries: [{ query: 'launch price', page: 1 }] });
   const batch = await c.call('web_search', { queries: ['launch price', 'chief executive'], page: 2 });
   const blocks = (batch.structured as { queries: { query: string; page: number; results: { rank: number }[] }[] }).queries;
-  expect(blocks.map((q) => [q.query, q.page])).toEqual([['launch price', 2], ['chief executive', 2]]);
+  expect(blocks.map((q) => [q.query, q.page])).toEqual([
+    ['launch price', 2],
+    ['chief executive', 2],
+  ]);
   expect(blocks[0]!.results[0]!.rank).toBe(11);
   const page = await c.call('web_extractor', { url: doc.url });
   expect(page.isError).toBe(false);
@@ -129,7 +132,10 @@ describe('MCP over streamable HTTP (/mcp)', () => {
     const c = await httpClient(`${server.url}/mcp?world=${W0}`);
     try {
       for (const [name, args] of BAD_ARGS) {
-        for (const body of [{ name, arguments: args }, { name, arguments: JSON.stringify(args) }]) {
+        for (const body of [
+          { name, arguments: args },
+          { name, arguments: JSON.stringify(args) },
+        ]) {
           const res = await fetch(`${server.url}/v1/call?world=${W0}`, { method: 'POST', body: JSON.stringify(body) });
           expect(res.status).toBe(400);
           const { error } = (await res.json()) as { error: { code: string; message: string } };
@@ -152,7 +158,12 @@ describe('MCP over streamable HTTP (/mcp)', () => {
       await c.close();
     }
     const trajectory = await (await fetch(`${server.url}/v1/sessions/${session}/trajectory`)).text();
-    expect(trajectory.trim().split('\n').map((l) => JSON.parse(l).tool)).toEqual(['web_search', 'web_extractor']);
+    expect(
+      trajectory
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l).tool),
+    ).toEqual(['web_search', 'web_extractor']);
   });
 
   it('refuses a missing or bad target of a tool call with an HTTP status', async () => {
@@ -168,7 +179,11 @@ describe('MCP over streamable HTTP (/mcp)', () => {
     expect(await missingWorld.json()).toMatchObject({ error: { code: 'NOT_FOUND' } });
     expect((await post('?session=s_aaaaaaaaaaaaaaaaaaaaaaaa')).status).toBe(404);
     // calls that never reach the target (an unknown tool, no params, a notification, bad JSON) still find it missing
-    for (const other of [{ ...call, params: { name: 'no_such_tool', arguments: {} } }, { jsonrpc: '2.0', id: 3, method: 'tools/call' }, { jsonrpc: '2.0', method: 'tools/call', params: call.params }]) {
+    for (const other of [
+      { ...call, params: { name: 'no_such_tool', arguments: {} } },
+      { jsonrpc: '2.0', id: 3, method: 'tools/call' },
+      { jsonrpc: '2.0', method: 'tools/call', params: call.params },
+    ]) {
       const r = await fetch(`${url}/mcp?world=w11-999999`, { method: 'POST', headers, body: JSON.stringify(other) });
       expect(r.status).toBe(404);
     }
@@ -181,7 +196,12 @@ describe('MCP over streamable HTTP (/mcp)', () => {
   });
 
   it('refuses a missing or bad target before speaking MCP, and GET/DELETE', async () => {
-    const init = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '0' } } };
+    const init = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '0' } },
+    };
     const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
     const post = (q: string) => fetch(`${server.url}/mcp${q}`, { method: 'POST', headers, body: JSON.stringify(init) });
     expect((await post('')).status).toBe(400);

@@ -26,7 +26,9 @@ describe('Metrics', () => {
       'fictionworld_http_request_duration_seconds_count{route="/v1/open"} 1',
       'fictionworld_http_request_duration_seconds_count{route="/v1/search"} 4',
     ]);
-    expect(series(text, 'fictionworld_http_request_duration_seconds_bucket')).toContain('fictionworld_http_request_duration_seconds_bucket{le="0.005",route="/v1/search"} 3');
+    expect(series(text, 'fictionworld_http_request_duration_seconds_bucket')).toContain(
+      'fictionworld_http_request_duration_seconds_bucket{le="0.005",route="/v1/search"} 3',
+    );
   });
 
   it('counters sum by label set (escaped in the text); gauges read their sources when scraped; default process metrics', async () => {
@@ -44,7 +46,14 @@ describe('Metrics', () => {
       'fictionworld_tool_calls_total{tool="web_search",outcome="timeout"} 1',
     ]);
     expect(series(text, 'fictionworld_rate_limited_total')).toEqual(['fictionworld_rate_limited_total 3']);
-    for (const [name, v] of [['fictionworld_sessions', 3], ['fictionworld_open_worlds', 2], ['fictionworld_world_opens_total', 5], ['fictionworld_world_closes_total', 3], ['fictionworld_in_flight_requests', 1], ['fictionworld_rate_limit_keys', 7]] as const)
+    for (const [name, v] of [
+      ['fictionworld_sessions', 3],
+      ['fictionworld_open_worlds', 2],
+      ['fictionworld_world_opens_total', 5],
+      ['fictionworld_world_closes_total', 3],
+      ['fictionworld_in_flight_requests', 1],
+      ['fictionworld_rate_limit_keys', 7],
+    ] as const)
       expect(series(text, name)).toEqual([`${name} ${v}`]);
     expect(text).toMatch(/^nodejs_heap_used_bytes \d+/m);
     expect(text).toMatch(/^nodejs_eventloop_lag_seconds /m);

@@ -12,11 +12,16 @@ describe('schemas/openapi.json', () => {
     const s = testServer(worldsDir(1).dir);
     const app = createApp(s.ctx);
     const served = new Set(
-      app.routes
-        .filter((r) => r.path !== '/*')
-        .map((r) => `${r.method === 'ALL' ? 'post' : r.method.toLowerCase()} ${r.path.replace(/:(\w+)/g, '{$1}')}`),
+      app.routes.filter((r) => r.path !== '/*').map((r) => `${r.method === 'ALL' ? 'post' : r.method.toLowerCase()} ${r.path.replace(/:(\w+)/g, '{$1}')}`),
     );
-    const documented = new Set(Object.entries(spec.paths).flatMap(([p, ops]) => Object.keys(ops).filter((m) => m !== 'get' || !p.startsWith('/mcp')).filter((m) => m !== 'delete' || !p.startsWith('/mcp')).map((m) => `${m} ${p}`)));
+    const documented = new Set(
+      Object.entries(spec.paths).flatMap(([p, ops]) =>
+        Object.keys(ops)
+          .filter((m) => m !== 'get' || !p.startsWith('/mcp'))
+          .filter((m) => m !== 'delete' || !p.startsWith('/mcp'))
+          .map((m) => `${m} ${p}`),
+      ),
+    );
     expect([...documented].sort()).toEqual([...served].sort());
     s.ctx.close();
   });

@@ -15,8 +15,12 @@ const W0 = worlds[0]!.meta.world_id;
 
 const core = (ended: string[] = [], calls: string[] = []) =>
   createLocalCore({
-    worlds: dir, renderer: createRendererSync('template'), limits: { ...DEFAULT_LIMITS, maxOpenWorlds: 1 }, log: createLogger('silent'),
-    onCall: (r) => calls.push(r.meta.tool), onSessionEnd: (reason) => ended.push(reason),
+    worlds: dir,
+    renderer: createRendererSync('template'),
+    limits: { ...DEFAULT_LIMITS, maxOpenWorlds: 1 },
+    log: createLogger('silent'),
+    onCall: (r) => calls.push(r.meta.tool),
+    onSessionEnd: (reason) => ended.push(reason),
   });
 
 describe('the local search core', () => {

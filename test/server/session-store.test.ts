@@ -13,8 +13,11 @@ function store(opts: { ttlMs?: number; maxSessions?: number; historyLimit?: numb
   let t = 1_000_000;
   const pool = new WorldPool(dir, 1);
   const sessions = new SessionStore(pool, {
-    ttlMs: opts.ttlMs ?? 60_000, maxSessions: opts.maxSessions ?? 10, historyLimit: opts.historyLimit ?? 64,
-    renderer: createRendererSync('template'), now: () => t,
+    ttlMs: opts.ttlMs ?? 60_000,
+    maxSessions: opts.maxSessions ?? 10,
+    historyLimit: opts.historyLimit ?? 64,
+    renderer: createRendererSync('template'),
+    now: () => t,
   });
   return { pool, sessions, advance: (ms: number) => void (t += ms) };
 }
@@ -54,7 +57,11 @@ describe('SessionStore', () => {
     const { pool, sessions } = store({ historyLimit: 3 });
     const s = sessions.create({ world: W0, seed: 4, profile: 'light' });
     for (let i = 0; i < 5; i++) await callTool(s.session, { name: 'web_search', arguments: { query: `price ${i}` } });
-    const lines = s.session.trajectoryJsonl().trim().split('\n').map((l) => JSON.parse(l));
+    const lines = s.session
+      .trajectoryJsonl()
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines.map((l) => l.call)).toEqual([2, 3, 4]);
     expect(s.session.seed).toBe(4);
     expect(s.session.profile.errorRate).toBeGreaterThan(0);

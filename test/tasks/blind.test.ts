@@ -38,8 +38,16 @@ describe('blind check over a generated batch', () => {
 
 describe('blind check on a guessable batch', () => {
   const mk = (i: number, answer: string): BlindTask => ({
-    kind: 'lookup', question: `What is the city of Entity${i}?`, answer: JSON.stringify([[answer]]), answerText: answer,
-    answerType: 'text', columns: [], keyColumns: [], tolerance: 0, aliases: [], worldId: `w1-${String(i).padStart(6, '0')}`,
+    kind: 'lookup',
+    question: `What is the city of Entity${i}?`,
+    answer: JSON.stringify([[answer]]),
+    answerText: answer,
+    answerType: 'text',
+    columns: [],
+    keyColumns: [],
+    tolerance: 0,
+    aliases: [],
+    worldId: `w1-${String(i).padStart(6, '0')}`,
   });
   it('fails when one answer is common', () => {
     const tasks = Array.from({ length: 40 }, (_, i) => mk(i, i % 4 === 0 ? 'Lisbon' : `City ${i}`));
@@ -48,7 +56,12 @@ describe('blind check on a guessable batch', () => {
     expect(r.pass).toBe(false);
   });
   it('tries number quantiles and the median date', () => {
-    const nums = Array.from({ length: 9 }, (_, i) => ({ ...mk(i, ''), answerType: 'integer' as const, answer: `[[${(i + 1) * 100}]]`, answerText: String((i + 1) * 100) }));
+    const nums = Array.from({ length: 9 }, (_, i) => ({
+      ...mk(i, ''),
+      answerType: 'integer' as const,
+      answer: `[[${(i + 1) * 100}]]`,
+      answerText: String((i + 1) * 100),
+    }));
     expect(constantCandidates(nums)).toContain('500');
   });
 });

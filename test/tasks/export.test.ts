@@ -43,7 +43,11 @@ function check(schema: Record<string, any>, value: unknown, path = '$'): string[
 }
 
 const schema = JSON.parse(readFileSync(new URL('../../schemas/task-record.schema.json', import.meta.url), 'utf8'));
-const readJsonl = (file: string) => readFileSync(file, 'utf8').trimEnd().split('\n').map((l) => JSON.parse(l) as TaskRecord);
+const readJsonl = (file: string) =>
+  readFileSync(file, 'utf8')
+    .trimEnd()
+    .split('\n')
+    .map((l) => JSON.parse(l) as TaskRecord);
 
 let dir: string;
 let taskCount = 0;
@@ -73,8 +77,13 @@ describe('tasks export', () => {
       expect(r.extra_info.tools).toEqual(openAiTools());
       expect(r.extra_info.tools_kwargs.web_search!.create_kwargs).toEqual({ world_id: r.extra_info.world_id, task_id: r.extra_info.task_id });
       const task = {
-        answer: r.reward_model.ground_truth, answerText: r.extra_info.answer_text, answerType: r.extra_info.answer_type as never,
-        columns: r.extra_info.columns, keyColumns: r.extra_info.key_columns, tolerance: r.extra_info.tolerance, aliases: r.extra_info.aliases,
+        answer: r.reward_model.ground_truth,
+        answerText: r.extra_info.answer_text,
+        answerType: r.extra_info.answer_type as never,
+        columns: r.extra_info.columns,
+        keyColumns: r.extra_info.key_columns,
+        tolerance: r.extra_info.tolerance,
+        aliases: r.extra_info.aliases,
       };
       expect(scoreAnswer(task, r.extra_info.answer_text).reward).toBe(1);
     }
@@ -88,7 +97,9 @@ describe('tasks export', () => {
     const r = readJsonl(out)[0]! as unknown as Record<string, any>;
     expect(check(schema, { ...r, ability: 'math' })).not.toEqual([]);
     expect(check(schema, { ...r, reward_model: { style: 'rule', ground_truth: 7 } })).not.toEqual([]);
-    const { extra_info: { world_id: _drop, ...rest } } = r;
+    const {
+      extra_info: { world_id: _drop, ...rest },
+    } = r;
     expect(check(schema, { ...r, extra_info: rest })).toEqual(['$.extra_info: missing world_id']);
   });
 
@@ -111,7 +122,10 @@ describe('tasks export', () => {
     expect(evalWorlds.size).toBeGreaterThan(0);
     expect(train.length + evalRecs.length).toBe(taskCount);
     expect(train.every((r) => r.extra_info.split === 'train') && evalRecs.every((r) => r.extra_info.split === 'eval')).toBe(true);
-    expect(sa.files.map((f) => [f.split, f.worlds])).toEqual([['train', trainWorlds.size], ['eval', evalWorlds.size]]);
+    expect(sa.files.map((f) => [f.split, f.worlds])).toEqual([
+      ['train', trainWorlds.size],
+      ['eval', evalWorlds.size],
+    ]);
     expect(sa.overlap).toHaveLength(1);
     expect(sa.overlap[0]).toMatchObject({ a: 'train', b: 'eval' });
     expect(sa.overlap[0]!.share).toBeGreaterThanOrEqual(0);

@@ -7,7 +7,13 @@ import { DATE_FORMS, NUMBER_FORMS, inContext } from '../text/forms.js';
 // answer written in any of its forms scores reward 1.
 
 const short = (answer: unknown, answerType: ScorableTask['answerType']): ScorableTask => ({
-  answer: JSON.stringify([[answer]]), answerText: String(answer), answerType, columns: [], keyColumns: [], tolerance: 0, aliases: [],
+  answer: JSON.stringify([[answer]]),
+  answerText: String(answer),
+  answerType,
+  columns: [],
+  keyColumns: [],
+  tolerance: 0,
+  aliases: [],
 });
 
 describe('a correct answer in any form of the table scores 1', () => {
@@ -32,7 +38,8 @@ describe('a correct answer in any form of the table scores 1', () => {
     const numbers = NUMBER_FORMS.find((f) => f.value === 1200000)!.forms;
     const dates = DATE_FORMS.find((f) => f.iso === '2029-03-04')!.forms;
     for (let i = 0; i < Math.max(numbers.length, dates.length); i++) {
-      const n = numbers[i % numbers.length]!, d = dates[i % dates.length]!;
+      const n = numbers[i % numbers.length]!,
+        d = dates[i % dates.length]!;
       const md = `| Model | Units | Launch |\n|---|---|---|\n| Zentria X9 | ${n} | ${d} |`;
       expect(scoreTableAnswer({ columns, keyColumns: ['Model'], rows, tolerance: 0 }, md).reward, `${n} / ${d}`).toBe(1);
     }
@@ -41,9 +48,11 @@ describe('a correct answer in any form of the table scores 1', () => {
 
 describe('the same forms of another value score 0', () => {
   it.each(NUMBER_FORMS.flatMap(({ value, what, forms }) => forms.map((form) => [what, form, value + Math.max(1, Math.abs(value) / 100)] as const)))(
-    '%s: %j is not %d', (_, form, other) => {
+    '%s: %j is not %d',
+    (_, form, other) => {
       expect(scoreAnswer(short(other, Number.isInteger(other) ? 'integer' : 'real'), `<answer>${form}</answer>`).reward).toBe(0);
-    });
+    },
+  );
   it.each(DATE_FORMS.flatMap(({ iso, forms }) => forms.map((form) => [form, iso] as const)))('%j is not the day after %s', (form, iso) => {
     const next = new Date(Date.parse(`${iso}T00:00:00Z`) + 86400000).toISOString().slice(0, 10);
     expect(scoreAnswer(short(next, 'date'), `<answer>${form}</answer>`).reward).toBe(0);

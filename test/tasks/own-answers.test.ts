@@ -29,7 +29,7 @@ describe.each(listThemes().map((t) => t.id))('theme %s: every task scores 1.0 wi
     expect(n).toBeGreaterThanOrEqual(45);
   });
 
-  it('and no task scores 1 with another task\'s answer of a different value', () => {
+  it("and no task scores 1 with another task's answer of a different value", () => {
     for (const w of worlds) {
       for (const t of w.tasks) {
         if (t.answerType === 'table') continue;

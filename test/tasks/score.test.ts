@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { scoreAnswer, type ScorableTask } from '../../src/tasks/score.js';
 
 const short = (answer: unknown, answerText: string, answerType: ScorableTask['answerType'], extra: Partial<ScorableTask> = {}): ScorableTask => ({
-  answer: JSON.stringify([[answer]]), answerText, answerType, columns: [], keyColumns: [], tolerance: 0, aliases: [], ...extra,
+  answer: JSON.stringify([[answer]]),
+  answerText,
+  answerType,
+  columns: [],
+  keyColumns: [],
+  tolerance: 0,
+  aliases: [],
+  ...extra,
 });
 
 const integer = short(1200000, '1,200,000', 'integer');
@@ -15,10 +22,23 @@ const text = short('Dayne Baelquova', 'Dayne Baelquova', 'text');
 
 describe('short answers: format variants score 1', () => {
   it.each([
-    '1,200,000', '1200000', '1200000.0', '1.2 million', '1.2M', '$1.2M', '1 200 000', '1.200.000', '1,200 thousand',
-    '1,200,000 units', 'About 1.2 million units were sold.', '<answer>1.2 million</answer>',
+    '1,200,000',
+    '1200000',
+    '1200000.0',
+    '1.2 million',
+    '1.2M',
+    '$1.2M',
+    '1 200 000',
+    '1.200.000',
+    '1,200 thousand',
+    '1,200,000 units',
+    'About 1.2 million units were sold.',
+    '<answer>1.2 million</answer>',
     // read by the detector's readers since the scorer shares them (text/stated.ts)
-    '1.2e6', '1 million 200 thousand', 'one million two hundred thousand', '1,200,000 units, more than any other one model',
+    '1.2e6',
+    '1 million 200 thousand',
+    'one million two hundred thousand',
+    '1,200,000 units, more than any other one model',
   ])('integer 1,200,000 ← %j', (a) => {
     const s = scoreAnswer(integer, a);
     expect(s.reward).toBe(1);
@@ -29,27 +49,43 @@ describe('short answers: format variants score 1', () => {
   it.each(['6.07', '6.07 inches', '6.1', '6.04', '6.10"'])('real 6.07 (tolerance 0.5%%) ← %j', (a) => expect(scoreAnswer(real, a).reward).toBe(1));
   it.each(['12.5%', '12.50', '12.5 percent'])('percent 12.5 ← %j', (a) => expect(scoreAnswer(share, a).reward).toBe(1));
   it.each([
-    'March 4, 2029', '2029-03-04', '4 March 2029', '4 Mar 2029', 'Mar 4, 2029', 'Mar. 4th, 2029', '03/04/2029', '4/3/2029',
-    '2029/03/04', 'It launched on March 4, 2029.', '<answer>2029-03-04</answer>', 'the fourth of march, 2029', 'March fourth, 2029',
+    'March 4, 2029',
+    '2029-03-04',
+    '4 March 2029',
+    '4 Mar 2029',
+    'Mar 4, 2029',
+    'Mar. 4th, 2029',
+    '03/04/2029',
+    '4/3/2029',
+    '2029/03/04',
+    'It launched on March 4, 2029.',
+    '<answer>2029-03-04</answer>',
+    'the fourth of march, 2029',
+    'March fourth, 2029',
   ])('date 2029-03-04 ← %j', (a) => {
     const s = scoreAnswer(date, a);
     expect(s.reward).toBe(1);
     expect(s.matchedBy).toMatch(/^(date|text)$/);
   });
-  it.each(['Handbrex Devices', 'handbrex devices', 'The Handbrex Devices.', '  HANDBREX   DEVICES ', 'Handbrex', '**Handbrex Devices**'])(
-    'entity ← %j', (a) => expect(scoreAnswer(entity, a).reward).toBe(1));
+  it.each(['Handbrex Devices', 'handbrex devices', 'The Handbrex Devices.', '  HANDBREX   DEVICES ', 'Handbrex', '**Handbrex Devices**'])('entity ← %j', (a) =>
+    expect(scoreAnswer(entity, a).reward).toBe(1),
+  );
   it('says an alias matched', () => expect(scoreAnswer(entity, 'Handbrex').matchedBy).toBe('alias'));
   it.each(['Dayne Baelquova', 'dayne baelquova', 'Dayne Baelquova.'])('text ← %j', (a) => expect(scoreAnswer(text, a).reward).toBe(1));
 });
 
 describe('short answers: near misses score 0', () => {
   it.each(['1,200,001', '1.2', '1.21 million', '120,000', '12,000,000', '1,200,000 or 1,300,000', ''])('integer 1,200,000 ← %j', (a) =>
-    expect(scoreAnswer(integer, a).reward).toBe(0));
+    expect(scoreAnswer(integer, a).reward).toBe(0),
+  );
   it.each(['6.11', '6.03', '607', '6'])('real 6.07 ← %j is outside 0.5%%', (a) => expect(scoreAnswer(real, a).reward).toBe(0));
   it.each(['March 5, 2029', '2029-03-05', 'March 2029', '2029', '5 March 2029', 'March 4, 2030', 'March 4, 2029 or March 5, 2029'])(
-    'date 2029-03-04 ← %j', (a) => expect(scoreAnswer(date, a).reward).toBe(0));
+    'date 2029-03-04 ← %j',
+    (a) => expect(scoreAnswer(date, a).reward).toBe(0),
+  );
   it.each(['Handbrex Mobile', 'Handbrex Devices Inc', 'Skyrvris Devices', 'Handbrex Devices, Skyrvris Devices'])('entity ← %j', (a) =>
-    expect(scoreAnswer(entity, a).reward).toBe(0));
+    expect(scoreAnswer(entity, a).reward).toBe(0),
+  );
   it('reports token F1 beside a zero reward', () => {
     const s = scoreAnswer(text, 'Dayne Baelquova Jr');
     expect(s.reward).toBe(0);
@@ -66,7 +102,13 @@ describe('short answers: near misses score 0', () => {
 
 describe('tolerance edges', () => {
   const t = short(200, '200.00', 'real', { tolerance: 0.01 });
-  it.each([['202', 1], ['198', 1], ['202.01', 0], ['197.99', 0], ['200', 1]])('200 ±1%% ← %s', (a, want) => expect(scoreAnswer(t, a).reward).toBe(want));
+  it.each([
+    ['202', 1],
+    ['198', 1],
+    ['202.01', 0],
+    ['197.99', 0],
+    ['200', 1],
+  ])('200 ±1%% ← %s', (a, want) => expect(scoreAnswer(t, a).reward).toBe(want));
   it('tolerance 0 is exact', () => {
     const exact = short(200, '200', 'integer');
     expect(scoreAnswer(exact, '200').reward).toBe(1);

@@ -4,7 +4,10 @@ import { worldId } from '../../src/world/types.js';
 
 describe('parseSplit', () => {
   it('reads names and weights', () => {
-    expect(parseSplit('train=0.9,eval=0.1')).toEqual([{ name: 'train', weight: 0.9 }, { name: 'eval', weight: 0.1 }]);
+    expect(parseSplit('train=0.9,eval=0.1')).toEqual([
+      { name: 'train', weight: 0.9 },
+      { name: 'eval', weight: 0.1 },
+    ]);
     expect(parseSplit(' a = 0.5 , b=0.25,c=.25')).toHaveLength(3);
     expect(parseSplit('all=1')).toEqual([{ name: 'all', weight: 1 }]);
   });

@@ -9,11 +9,16 @@ const rows = [
   ['Dulse Max', '2029-09-30', 1599, 7.1],
 ];
 const task: ScorableTask = {
-  answer: JSON.stringify(rows), answerType: 'table', tolerance: 0, aliases: [],
-  columns: ['Phone model', 'Launch date', 'Launch price', 'Screen size in inches'], keyColumns: ['Phone model'],
+  answer: JSON.stringify(rows),
+  answerType: 'table',
+  tolerance: 0,
+  aliases: [],
+  columns: ['Phone model', 'Launch date', 'Launch price', 'Screen size in inches'],
+  keyColumns: ['Phone model'],
   answerText: '',
 };
-const md = (header: string[], body: string[][]) => [`| ${header.join(' | ')} |`, `| ${header.map(() => '---').join(' | ')} |`, ...body.map((r) => `| ${r.join(' | ')} |`)].join('\n');
+const md = (header: string[], body: string[][]) =>
+  [`| ${header.join(' | ')} |`, `| ${header.map(() => '---').join(' | ')} |`, ...body.map((r) => `| ${r.join(' | ')} |`)].join('\n');
 const H = ['Phone model', 'Launch date', 'Launch price', 'Screen size in inches'];
 const body = [
   ['Aldor X1', 'March 4, 2029', '$899', '6.07'],
@@ -73,7 +78,13 @@ describe('table scoring', () => {
   });
 
   it('a missing non-key column makes its cells wrong and is named', () => {
-    const s = scoreAnswer(task, md(H.slice(0, 3), body.map((r) => r.slice(0, 3))));
+    const s = scoreAnswer(
+      task,
+      md(
+        H.slice(0, 3),
+        body.map((r) => r.slice(0, 3)),
+      ),
+    );
     expect(s.table!.missingColumns).toEqual(['Screen size in inches']);
     expect(s.table!.item.recall).toBeCloseTo(0.75, 9);
     expect(s.table!.row.f1).toBe(0);
@@ -94,7 +105,10 @@ describe('table scoring', () => {
   });
 
   it('the last table whose header has the key column is scored', () => {
-    const wrong = md(H, body.map((r) => [r[0]!, 'x', 'x', 'x']));
+    const wrong = md(
+      H,
+      body.map((r) => [r[0]!, 'x', 'x', 'x']),
+    );
     expect(scoreAnswer(task, `${wrong}\n\nCorrected:\n\n${md(H, body)}`).reward).toBe(1);
     expect(scoreAnswer(task, `${md(H, body)}\n\n${md(['Notes'], [['a']])}`).reward).toBe(1);
   });
@@ -114,7 +128,13 @@ describe('malformed tables score 0 with a reason, never an exception', () => {
   });
 
   it('ragged rows, stray pipes and garbage do not throw', () => {
-    for (const a of ['| Phone model |\n|---|\n| Aldor X1 | extra | cells |', '|||\n|-|-|\n||', '| a |\n| b |', '|'.repeat(500), '| Phone model | Launch date |\n| --- |']) {
+    for (const a of [
+      '| Phone model |\n|---|\n| Aldor X1 | extra | cells |',
+      '|||\n|-|-|\n||',
+      '| a |\n| b |',
+      '|'.repeat(500),
+      '| Phone model | Launch date |\n| --- |',
+    ]) {
       expect(() => scoreAnswer(task, a)).not.toThrow();
       const s = scoreAnswer(task, a);
       expect(s.reward).toBeGreaterThanOrEqual(0);
@@ -137,8 +157,20 @@ describe('parseMarkdownTables', () => {
 });
 
 describe('list answers', () => {
-  const list: ScorableTask = { ...task, answerType: 'list', columns: ['Brand'], keyColumns: ['Brand'], answer: JSON.stringify([['Aldor'], ['Bexa'], ['Corvin']]) };
-  it.each(['Aldor, Bexa, Corvin', 'Corvin; Aldor; Bexa', '- Aldor\n- Bexa\n- Corvin', '1. Bexa\n2. Corvin\n3. Aldor', 'Aldor, Bexa and Corvin', md(['Brand'], [['Aldor'], ['Bexa'], ['Corvin']])])(
-    '%j scores 1', (a) => expect(scoreAnswer(list, a).reward).toBe(1));
+  const list: ScorableTask = {
+    ...task,
+    answerType: 'list',
+    columns: ['Brand'],
+    keyColumns: ['Brand'],
+    answer: JSON.stringify([['Aldor'], ['Bexa'], ['Corvin']]),
+  };
+  it.each([
+    'Aldor, Bexa, Corvin',
+    'Corvin; Aldor; Bexa',
+    '- Aldor\n- Bexa\n- Corvin',
+    '1. Bexa\n2. Corvin\n3. Aldor',
+    'Aldor, Bexa and Corvin',
+    md(['Brand'], [['Aldor'], ['Bexa'], ['Corvin']]),
+  ])('%j scores 1', (a) => expect(scoreAnswer(list, a).reward).toBe(1));
   it('a partial list scores its F1', () => expect(scoreAnswer(list, 'Aldor, Bexa, Dulse').reward).toBeCloseTo(2 / 3, 9));
 });

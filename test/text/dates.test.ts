@@ -11,7 +11,10 @@ describe('findDates', () => {
   });
 
   it('reads numeric dates in both orders when both are valid', () => {
-    expect(findDates('03/04/2029')[0]!.readings).toEqual([{ y: 2029, m: 3, d: 4 }, { y: 2029, m: 4, d: 3 }]);
+    expect(findDates('03/04/2029')[0]!.readings).toEqual([
+      { y: 2029, m: 3, d: 4 },
+      { y: 2029, m: 4, d: 3 },
+    ]);
     expect(findDates('31/12/1999')[0]!.readings).toEqual([{ y: 1999, m: 12, d: 31 }]);
   });
 
@@ -29,7 +32,34 @@ describe('findDates', () => {
 
   it('finds what trying every pattern finds: the checks only skip patterns that cannot match (20,000 random texts)', () => {
     const rng = new Rng('date checks');
-    const pieces = ['2029', '03', '4', '12', '-', '/', '.', ' ', ', ', 'march', 'mar', 'may', 'the', 'fourth', 'of', 'th', '1999', '31', 'sept', 'dec.', '20', '9', 'x', 'é', '2031-04-05', '04/05/31'];
+    const pieces = [
+      '2029',
+      '03',
+      '4',
+      '12',
+      '-',
+      '/',
+      '.',
+      ' ',
+      ', ',
+      'march',
+      'mar',
+      'may',
+      'the',
+      'fourth',
+      'of',
+      'th',
+      '1999',
+      '31',
+      'sept',
+      'dec.',
+      '20',
+      '9',
+      'x',
+      'é',
+      '2031-04-05',
+      '04/05/31',
+    ];
     const differ: string[] = [];
     let dated = 0;
     for (let k = 0; k < 20_000; k++) {

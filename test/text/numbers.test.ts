@@ -73,7 +73,11 @@ describe('findNumbers', () => {
     const [whole] = findNumbers('1 million 200 thousand');
     expect(whole).toMatchObject({ start: 0, end: 22, text: '1 million 200 thousand', compound: true });
     expect(whole!.readings[0]).toEqual(reading('1200000', ''));
-    expect(findNumbers('1 million 200 thousand').filter((n) => !n.compound).map((n) => n.text)).toEqual(['1 million', '200 thousand']);
+    expect(
+      findNumbers('1 million 200 thousand')
+        .filter((n) => !n.compound)
+        .map((n) => n.text),
+    ).toEqual(['1 million', '200 thousand']);
   });
 
   it('reads parts joined by a comma or "and" (maybe a list) as an exact sum only', () => {
@@ -92,7 +96,33 @@ describe('findNumbers', () => {
 
   it('finds what running every scan finds: the checks only skip scans that cannot find a number (20,000 random texts)', () => {
     const rng = new Rng('number checks');
-    const words = [' ', ', ', 'a', 'and', 'point', 'one', 'two', 'hundred', 'thousand', 'million', 'twenty', 'nine', 'teen', 'fifteen', 'ty', 'k', 'm', 'bn', '-', 'x', 'phone', 'often', 'é', '$', '%'];
+    const words = [
+      ' ',
+      ', ',
+      'a',
+      'and',
+      'point',
+      'one',
+      'two',
+      'hundred',
+      'thousand',
+      'million',
+      'twenty',
+      'nine',
+      'teen',
+      'fifteen',
+      'ty',
+      'k',
+      'm',
+      'bn',
+      '-',
+      'x',
+      'phone',
+      'often',
+      'é',
+      '$',
+      '%',
+    ];
     const digits = ['1', '12', '1,200', '0.5', 'e6', ' x 10^6'];
     // half the texts without a digit, so the word scan's check is exercised on its own
     const { differ, numbered } = againstEveryPattern(rng, (k) => (k % 2 === 0 ? words : [...words, ...digits]), 10);
@@ -102,8 +132,48 @@ describe('findNumbers', () => {
 
   it('finds by digit runs what scanning every position finds (20,000 random texts dense in digits and separators)', () => {
     const rng = new Rng('digit runs');
-    const pieces = ['1', '2', '0', '12', '123', '1234', '5000', ',', '.', "'", ' ', '-', '/', '_', 'a', 'x', 'é', 'e', 'e+', '^', '·', '10^', '²', '½', '٣',
-      'k', 'm', 'b', 'bn', 'million', ' million', 'thousand', '%', '$', '1,200', '1.200.000', '1 200', "1'200", '0.5', '3,5'];
+    const pieces = [
+      '1',
+      '2',
+      '0',
+      '12',
+      '123',
+      '1234',
+      '5000',
+      ',',
+      '.',
+      "'",
+      ' ',
+      '-',
+      '/',
+      '_',
+      'a',
+      'x',
+      'é',
+      'e',
+      'e+',
+      '^',
+      '·',
+      '10^',
+      '²',
+      '½',
+      '٣',
+      'k',
+      'm',
+      'b',
+      'bn',
+      'million',
+      ' million',
+      'thousand',
+      '%',
+      '$',
+      '1,200',
+      '1.200.000',
+      '1 200',
+      "1'200",
+      '0.5',
+      '3,5',
+    ];
     const { differ, numbered } = againstEveryPattern(rng, () => pieces, 14);
     expect(differ).toEqual([]);
     expect(numbered).toBeGreaterThan(10_000);

@@ -18,7 +18,11 @@ describe('the table of forms, read', () => {
   });
   it.each(dateCases)('%j is one date, %s', (form, iso) => {
     for (const text of inContext(form)) expect(statedDate(text), text).toContain(iso);
-    expect(findDates(fold(form)).filter((d) => !d.partial).flatMap((d) => d.readings.map(isoOf))).toContain(iso);
+    expect(
+      findDates(fold(form))
+        .filter((d) => !d.partial)
+        .flatMap((d) => d.readings.map(isoOf)),
+    ).toContain(iso);
   });
 });
 

@@ -47,7 +47,11 @@ export function describeTheme(id: string, worlds: () => WorldData[]): ThemeDef {
     it('has ≥3 tables joined by foreign keys, a chain of two FKs between named tables, and dense 1-based ids', () => {
       expect(theme.tables.length).toBeGreaterThanOrEqual(3);
       const named = new Set(theme.tables.filter((t) => t.nameColumn).map((t) => t.name));
-      const fkTargets = (table: string) => theme.tables.find((t) => t.name === table)!.columns.filter((c) => c.type === 'entity' && named.has(c.ref!)).map((c) => c.ref!);
+      const fkTargets = (table: string) =>
+        theme.tables
+          .find((t) => t.name === table)!
+          .columns.filter((c) => c.type === 'entity' && named.has(c.ref!))
+          .map((c) => c.ref!);
       const chain = [...named].some((a) => fkTargets(a).some((b) => fkTargets(b).length > 0));
       expect(chain).toBe(true);
       for (const t of theme.tables) for (const c of t.columns) if (c.type === 'entity') expect(theme.tables.map((x) => x.name)).toContain(c.ref);
@@ -63,7 +67,8 @@ export function describeTheme(id: string, worlds: () => WorldData[]): ThemeDef {
       for (const t of theme.tables)
         for (const c of t.columns) {
           if (c.sentence) expect(c.sentence.includes('{s}') && c.sentence.includes('{v}')).toBe(true);
-          if (c.measure) for (const w of worlds()) for (const r of w.rows[t.name]!) if (r[c.name] != null) expect(Math.abs(Number(r[c.name]))).toBeGreaterThanOrEqual(100);
+          if (c.measure)
+            for (const w of worlds()) for (const r of w.rows[t.name]!) if (r[c.name] != null) expect(Math.abs(Number(r[c.name]))).toBeGreaterThanOrEqual(100);
         }
       expect(theme.tables.some((t) => t.nameColumn && t.columns.some((c) => c.type === 'date'))).toBe(true);
       expect(theme.tables.some((t) => t.columns.some((c) => c.measure && c.type === 'integer') && t.columns.some((c) => c.type === 'entity'))).toBe(true);

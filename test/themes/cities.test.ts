@@ -37,12 +37,27 @@ describe('cities: the statistics', () => {
   it('invariants catch a district population change, a budget line change, an area change and a dating error', () => {
     const rows = worlds().find((w) => w.rows.cities![0]!.area_km2 != null)!.rows;
     const broken = [
-      (r: typeof rows) => { r.districts![0]!.population = n(r.districts![0]!.population) + 1; },
-      (r: typeof rows) => { r.budget_lines![0]!.amount_usd = n(r.budget_lines![0]!.amount_usd) + 1000; },
-      (r: typeof rows) => { r.districts![0]!.area_km2 = n(r.districts![0]!.area_km2) + 0.1; },
-      (r: typeof rows) => { const m = r.mayors![0]!; [m.birth_date, m.took_office] = [m.took_office!, m.birth_date!]; },
-      (r: typeof rows) => { const d = r.districts![0]!; d.established = r.cities![n(d.city_id) - 1]!.incorporated!; },
-      (r: typeof rows) => { const d = r.districts![0]!; d.households = n(d.population) + 1; },
+      (r: typeof rows) => {
+        r.districts![0]!.population = n(r.districts![0]!.population) + 1;
+      },
+      (r: typeof rows) => {
+        r.budget_lines![0]!.amount_usd = n(r.budget_lines![0]!.amount_usd) + 1000;
+      },
+      (r: typeof rows) => {
+        r.districts![0]!.area_km2 = n(r.districts![0]!.area_km2) + 0.1;
+      },
+      (r: typeof rows) => {
+        const m = r.mayors![0]!;
+        [m.birth_date, m.took_office] = [m.took_office!, m.birth_date!];
+      },
+      (r: typeof rows) => {
+        const d = r.districts![0]!;
+        d.established = r.cities![n(d.city_id) - 1]!.incorporated!;
+      },
+      (r: typeof rows) => {
+        const d = r.districts![0]!;
+        d.households = n(d.population) + 1;
+      },
     ];
     for (const breakIt of broken) {
       const copy = copyRows(rows);

@@ -15,7 +15,10 @@ describe('drugs: the pipeline', () => {
         const own = trials!.filter((t) => t.drug_id === d.id);
         expect(own.length).toBeGreaterThan(0);
         for (const t of own) expect(String(d.disclosed) < String(t.start_date) && String(t.start_date) < String(t.end_date)).toBe(true);
-        const lastEnd = own.map((t) => String(t.end_date)).sort().pop()!;
+        const lastEnd = own
+          .map((t) => String(t.end_date))
+          .sort()
+          .pop()!;
         for (const a of approvals!.filter((x) => x.drug_id === d.id)) expect(String(a.approval_date) > lastEnd).toBe(true);
       }
     }
@@ -38,14 +41,23 @@ describe('drugs: the pipeline', () => {
   it('invariants catch a trial ending before it starts, an approval before the trials end, and a drug older than its company', () => {
     const w = worlds().find((x) => x.rows.approvals!.length > 0)!;
     const broken = [
-      (r: typeof w.rows) => { const t = r.trials![0]!; [t.start_date, t.end_date] = [t.end_date!, t.start_date!]; },
+      (r: typeof w.rows) => {
+        const t = r.trials![0]!;
+        [t.start_date, t.end_date] = [t.end_date!, t.start_date!];
+      },
       (r: typeof w.rows) => {
         const a = r.approvals![0]!;
         const t = r.trials!.find((x) => x.drug_id === a.drug_id)!;
         a.approval_date = t.end_date!;
       },
-      (r: typeof w.rows) => { const d = r.drugs![0]!; d.disclosed = r.companies![n(d.company_id) - 1]!.founded!; },
-      (r: typeof w.rows) => { const t = r.trials![0]!; t.start_date = r.drugs![n(t.drug_id) - 1]!.disclosed!; },
+      (r: typeof w.rows) => {
+        const d = r.drugs![0]!;
+        d.disclosed = r.companies![n(d.company_id) - 1]!.founded!;
+      },
+      (r: typeof w.rows) => {
+        const t = r.trials![0]!;
+        t.start_date = r.drugs![n(t.drug_id) - 1]!.disclosed!;
+      },
     ];
     for (const breakIt of broken) {
       const copy = copyRows(w.rows);

@@ -34,13 +34,21 @@ describe('films: the box office', () => {
     const rows = worlds()[0]!.rows;
     const shared = rows.weekly_grosses!.find((x) => rows.weekly_grosses!.some((y) => y.id !== x.id && y.week_ending === x.week_ending))!;
     const broken = [
-      (r: typeof rows) => { r.weekly_grosses![0]!.gross_usd = n(r.weekly_grosses![0]!.gross_usd) + 1; },
+      (r: typeof rows) => {
+        r.weekly_grosses![0]!.gross_usd = n(r.weekly_grosses![0]!.gross_usd) + 1;
+      },
       (r: typeof rows) => {
         const chart = r.weekly_grosses!.filter((x) => x.week_ending === shared.week_ending);
         [chart[0]!.chart_rank, chart[1]!.chart_rank] = [chart[1]!.chart_rank!, chart[0]!.chart_rank!];
       },
-      (r: typeof rows) => { const x = r.weekly_grosses![0]!; x.week_ending = r.films![n(x.film_id) - 1]!.release_date!; },
-      (r: typeof rows) => { const f = r.films![0]!; f.release_date = r.studios![n(f.studio_id) - 1]!.founded!; },
+      (r: typeof rows) => {
+        const x = r.weekly_grosses![0]!;
+        x.week_ending = r.films![n(x.film_id) - 1]!.release_date!;
+      },
+      (r: typeof rows) => {
+        const f = r.films![0]!;
+        f.release_date = r.studios![n(f.studio_id) - 1]!.founded!;
+      },
     ];
     for (const breakIt of broken) {
       const copy = copyRows(rows);

@@ -14,7 +14,32 @@ import type { WorldData } from '../../src/world/types.js';
 
 const copy = (rows: Rows): Rows => JSON.parse(JSON.stringify(rows));
 const sumBy = (rows: Row[], fk: string, col: string, id: number) => rows.filter((r) => r[fk] === id).reduce((s, r) => s + Number(r[col]), 0);
-const REAL = ['Siemens', 'Unilever', 'Toyota', 'Nestle', 'Shell', 'Walmart', 'Pfizer', 'Intel', 'Boeing', 'Nike', 'Philips', 'Bosch', 'Heineken', 'Maersk', 'Ericsson', 'Bayer', 'Honda', 'Oracle', 'Vodafone', 'Carrefour', 'Allianz', 'Nvidia', 'Disney', 'FedEx'];
+const REAL = [
+  'Siemens',
+  'Unilever',
+  'Toyota',
+  'Nestle',
+  'Shell',
+  'Walmart',
+  'Pfizer',
+  'Intel',
+  'Boeing',
+  'Nike',
+  'Philips',
+  'Bosch',
+  'Heineken',
+  'Maersk',
+  'Ericsson',
+  'Bayer',
+  'Honda',
+  'Oracle',
+  'Vodafone',
+  'Carrefour',
+  'Allianz',
+  'Nvidia',
+  'Disney',
+  'FedEx',
+];
 
 describe('financials theme', () => {
   let worlds: WorldData[];
@@ -46,7 +71,8 @@ describe('financials theme', () => {
       }
       for (const q of quarters!) {
         expect(Number(q.net_income_usd)).toBeGreaterThan(0);
-        if (q.net_margin_pct !== null) expect(Math.abs(Number(q.net_margin_pct) - (Number(q.net_income_usd) / Number(q.revenue_usd)) * 100)).toBeLessThanOrEqual(0.005 + 1e-9);
+        if (q.net_margin_pct !== null)
+          expect(Math.abs(Number(q.net_margin_pct) - (Number(q.net_income_usd) / Number(q.revenue_usd)) * 100)).toBeLessThanOrEqual(0.005 + 1e-9);
         if (q.operating_income_usd !== null) expect(Number(q.operating_income_usd)).toBeGreaterThanOrEqual(Number(q.net_income_usd));
       }
     }

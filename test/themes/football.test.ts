@@ -11,13 +11,22 @@ describe('football: the season', () => {
     for (const w of worlds()) {
       const { clubs, matches } = w.rows as Record<string, Row[]>;
       for (const c of clubs!) {
-        let wins = 0, draws = 0, losses = 0, gf = 0, ga = 0;
+        let wins = 0,
+          draws = 0,
+          losses = 0,
+          gf = 0,
+          ga = 0;
         for (const m of matches!) {
-          const home = n(m.home_club_id) === c.id, away = n(m.away_club_id) === c.id;
+          const home = n(m.home_club_id) === c.id,
+            away = n(m.away_club_id) === c.id;
           if (!home && !away) continue;
-          const f = home ? n(m.home_goals) : n(m.away_goals), a = home ? n(m.away_goals) : n(m.home_goals);
-          gf += f; ga += a;
-          if (f > a) wins++; else if (f === a) draws++; else losses++;
+          const f = home ? n(m.home_goals) : n(m.away_goals),
+            a = home ? n(m.away_goals) : n(m.home_goals);
+          gf += f;
+          ga += a;
+          if (f > a) wins++;
+          else if (f === a) draws++;
+          else losses++;
         }
         expect([c.wins, c.draws, c.losses, c.goals_for, c.goals_against, c.points]).toEqual([wins, draws, losses, gf, ga, 3 * wins + draws]);
       }
@@ -46,12 +55,27 @@ describe('football: the season', () => {
   it('invariants catch a changed score, a wrong position, an oversold ground, too many goals and too many appearances', () => {
     const rows = worlds()[0]!.rows;
     const broken = [
-      (r: typeof rows) => { r.matches![0]!.home_goals = n(r.matches![0]!.home_goals) + 1; },
-      (r: typeof rows) => { const [a, b] = r.clubs!; [a!.league_position, b!.league_position] = [b!.league_position!, a!.league_position!]; },
-      (r: typeof rows) => { const m = r.matches![0]!; m.attendance = n(r.clubs![n(m.home_club_id) - 1]!.capacity) + 1; },
-      (r: typeof rows) => { const p = r.players![0]!; p.goals = n(r.clubs![n(p.club_id) - 1]!.goals_for) + 1; },
-      (r: typeof rows) => { r.players![0]!.appearances = r.matches!.length + 1; },
-      (r: typeof rows) => { r.clubs![0]!.points = n(r.clubs![0]!.points) + 3; },
+      (r: typeof rows) => {
+        r.matches![0]!.home_goals = n(r.matches![0]!.home_goals) + 1;
+      },
+      (r: typeof rows) => {
+        const [a, b] = r.clubs!;
+        [a!.league_position, b!.league_position] = [b!.league_position!, a!.league_position!];
+      },
+      (r: typeof rows) => {
+        const m = r.matches![0]!;
+        m.attendance = n(r.clubs![n(m.home_club_id) - 1]!.capacity) + 1;
+      },
+      (r: typeof rows) => {
+        const p = r.players![0]!;
+        p.goals = n(r.clubs![n(p.club_id) - 1]!.goals_for) + 1;
+      },
+      (r: typeof rows) => {
+        r.players![0]!.appearances = r.matches!.length + 1;
+      },
+      (r: typeof rows) => {
+        r.clubs![0]!.points = n(r.clubs![0]!.points) + 3;
+      },
     ];
     for (const breakIt of broken) {
       const copy = copyRows(rows);

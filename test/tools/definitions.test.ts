@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { FictionError } from '../../src/errors.js';
 import { parseExtractorArgs, parseSearchArgs, toolName } from '../../src/search/tool-args.js';
 import {
-  MAX_PAGE, mcpTools, openAiTools, openApiToolSchemas, responsesTools, strictAllowed, TOOL_FORMATS, TOOL_NAMES, toolDefinitions,
+  MAX_PAGE,
+  mcpTools,
+  openAiTools,
+  openApiToolSchemas,
+  responsesTools,
+  strictAllowed,
+  TOOL_FORMATS,
+  TOOL_NAMES,
+  toolDefinitions,
 } from '../../src/tools/definitions.js';
 import { cli } from '../helpers.js';
 

@@ -10,7 +10,10 @@ import { openApiToolSchemas } from '../../src/tools/definitions.js';
 
 const FILE = resolve(import.meta.dirname, '../../schemas/openapi.json');
 
-type Spec = { components: { schemas: Record<string, unknown> }; paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: unknown }> } }>> };
+type Spec = {
+  components: { schemas: Record<string, unknown> };
+  paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: unknown }> } }>>;
+};
 
 describe('schemas/openapi.json tool arguments', () => {
   it('are the components derived from the tool declarations', async () => {
@@ -25,7 +28,9 @@ describe('schemas/openapi.json tool arguments', () => {
     expect(body('/v1/search')).toEqual({ $ref: '#/components/schemas/SearchArgs' });
     expect(body('/v1/open')).toEqual({ $ref: '#/components/schemas/ExtractorArgs' });
     expect((body('/v1/call') as { properties: { arguments: { anyOf: unknown[] } } }).properties.arguments.anyOf).toEqual([
-      { $ref: '#/components/schemas/SearchArgs' }, { $ref: '#/components/schemas/ExtractorArgs' }, { type: 'string' },
+      { $ref: '#/components/schemas/SearchArgs' },
+      { $ref: '#/components/schemas/ExtractorArgs' },
+      { type: 'string' },
     ]);
     expect(spec.components.schemas.SearchArgs).toMatchObject({ additionalProperties: false, properties: { page: { maximum: 100 } } });
   });

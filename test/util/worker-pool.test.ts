@@ -11,8 +11,16 @@ const module = taskModule(new URL('../../src/world/batch.ts', import.meta.url).h
 async function run(workers: number, jobs: BuildJob[]) {
   const got: [number, string][] = [];
   const error = await runPool<BuildJob, ManifestEntry>({
-    jobs, workers, module, local: buildOne, onResult: (e, i) => got.push([i, e.id]), describe: (j) => `job ${j.index}`,
-  }).then(() => undefined, (e: unknown) => e as { code: string; message: string });
+    jobs,
+    workers,
+    module,
+    local: buildOne,
+    onResult: (e, i) => got.push([i, e.id]),
+    describe: (j) => `job ${j.index}`,
+  }).then(
+    () => undefined,
+    (e: unknown) => e as { code: string; message: string },
+  );
   return { got, error };
 }
 

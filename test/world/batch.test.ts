@@ -27,7 +27,9 @@ describe('generateBatch', () => {
     await generateBatch({ count: 8, seed: 9, out: dir, workers: 2 });
     const before = shas(dir);
     rmSync(join(dir, 'w9-000003.sqlite'));
-    const lines = readFileSync(join(dir, 'index.jsonl'), 'utf8').split('\n').filter((l) => !l.includes('w9-000005'));
+    const lines = readFileSync(join(dir, 'index.jsonl'), 'utf8')
+      .split('\n')
+      .filter((l) => !l.includes('w9-000005'));
     writeFileSync(join(dir, 'index.jsonl'), lines.join('\n'));
     writeFileSync(join(dir, 'w9-000006.sqlite.1234.tmp'), 'half-written');
     const s = await generateBatch({ count: 8, seed: 9, out: dir, workers: 2 });

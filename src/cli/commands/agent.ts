@@ -28,7 +28,8 @@ export function agentEndpoint(o: { llmBaseUrl?: string; llmModel?: string; llmAp
   } catch {
     throw new FictionError('BAD_INPUT', `--llm-base-url must be an http(s) URL, got "${baseUrl.slice(0, 80)}"`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new FictionError('BAD_INPUT', `--llm-base-url must be an http(s) URL, got "${baseUrl.slice(0, 80)}"`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new FictionError('BAD_INPUT', `--llm-base-url must be an http(s) URL, got "${baseUrl.slice(0, 80)}"`);
   if (!model || model.trim() === '') throw new FictionError('BAD_INPUT', 'missing --llm-model M (or FICTIONWORLD_LLM_MODEL)');
   return { baseUrl, model, apiKey: o.llmApiKey ?? env.OPENAI_API_KEY ?? null };
 }

@@ -26,7 +26,10 @@ export function registerAudit(program: Command, io: Io): void {
       const started = performance.now();
       const progress = o.quiet ? undefined : createProgress(io.err, Boolean(process.stderr.isTTY));
       const summary = await auditWorlds({
-        worlds: o.worlds, sample: o.sample, renderer: o.renderer, workers: o.workers,
+        worlds: o.worlds,
+        sample: o.sample,
+        renderer: o.renderer,
+        workers: o.workers,
         rendererOptions: o.renderer === 'llm' ? llmRendererOptions(o) : undefined,
         onWorld: progress ? (done, total) => progress({ done, total, skipped: 0, elapsedMs: performance.now() - started }) : undefined,
       });

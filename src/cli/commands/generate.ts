@@ -19,9 +19,18 @@ export function registerGenerate(program: Command, io: Io): void {
     .option('--quiet', 'no progress bar', false)
     .action(async (o) => {
       const summary = await generateBatch({
-        count: o.count, seed: o.seed, out: o.out, workers: o.workers,
-        themes: o.themes ? String(o.themes).split(',').map((t: string) => t.trim()).filter(Boolean) : undefined,
-        shard: o.shard ? parseShard(o.shard) : undefined, realBrands: o.realBrands,
+        count: o.count,
+        seed: o.seed,
+        out: o.out,
+        workers: o.workers,
+        themes: o.themes
+          ? String(o.themes)
+              .split(',')
+              .map((t: string) => t.trim())
+              .filter(Boolean)
+          : undefined,
+        shard: o.shard ? parseShard(o.shard) : undefined,
+        realBrands: o.realBrands,
         onProgress: o.quiet ? undefined : createProgress(io.err, Boolean(process.stderr.isTTY)),
       });
       io.out(

@@ -28,7 +28,10 @@ export function registerInspect(program: Command, io: Io): void {
         ...s.pages.map((p) => `  ${p.kind.padEnd(8)} ${String(p.count).padStart(4)}  e.g. ${p.example}`),
         '',
         `tasks (${s.tasks.length}):`,
-        ...s.tasks.map((t) => `  ${t.id} ${t.kind.padEnd(11)} ${t.question}\n      → ${t.answer.split('\n').length > 1 ? `table of ${t.answer.split('\n').length - 2} rows` : t.answer}`),
+        ...s.tasks.map(
+          (t) =>
+            `  ${t.id} ${t.kind.padEnd(11)} ${t.question}\n      → ${t.answer.split('\n').length > 1 ? `table of ${t.answer.split('\n').length - 2} rows` : t.answer}`,
+        ),
       ];
       io.out(`${lines.join('\n')}\n`);
     });

@@ -33,7 +33,9 @@ export function registerMcp(program: Command, io: Io): void {
         process.once('SIGTERM', () => void server.close().then(resolve, resolve));
       });
       await server.connect(transport);
-      process.stderr.write(`${JSON.stringify({ time: new Date().toISOString(), level: 'info', msg: 'mcp on stdio', world: world.id, task: session.taskId })}\n`);
+      process.stderr.write(
+        `${JSON.stringify({ time: new Date().toISOString(), level: 'info', msg: 'mcp on stdio', world: world.id, task: session.taskId })}\n`,
+      );
       await closed;
     } finally {
       world.close();

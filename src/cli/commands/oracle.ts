@@ -19,7 +19,11 @@ export function registerOracle(program: Command, io: Io): void {
     .option('--session-seed <n>', 'seed of the perturbation draws', nonNegativeInt('--session-seed'), 0);
   addPerturbationOptions(cmd).action(async (o) => {
     const profile = profileFromOptions(o);
-    const report = await solveBatch(o.worlds, { sessionSeed: o.sessionSeed, ...(o.sample !== undefined ? { sample: o.sample } : {}), ...(profile ? { profile } : {}) });
+    const report = await solveBatch(o.worlds, {
+      sessionSeed: o.sessionSeed,
+      ...(o.sample !== undefined ? { sample: o.sample } : {}),
+      ...(profile ? { profile } : {}),
+    });
     io.out(o.json ? `${JSON.stringify(report, null, 2)}\n` : formatSolvability(report, profile ? 'on' : 'off'));
   });
 }

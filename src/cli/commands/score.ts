@@ -25,7 +25,9 @@ export function formatScore(s: ScoreResult): string {
   if (s.table) {
     const t = s.table;
     lines.push(`items: precision ${f(t.item.precision)}  recall ${f(t.item.recall)}  f1 ${f(t.item.f1)}`);
-    lines.push(`rows:  precision ${f(t.row.precision)}  recall ${f(t.row.recall)}  f1 ${f(t.row.f1)}  (${t.matchedRows} of ${t.goldRows} matched, ${t.predictedRows} given)`);
+    lines.push(
+      `rows:  precision ${f(t.row.precision)}  recall ${f(t.row.recall)}  f1 ${f(t.row.f1)}  (${t.matchedRows} of ${t.goldRows} matched, ${t.predictedRows} given)`,
+    );
     lines.push(`success ${t.success ? 'yes' : 'no'}${t.missingColumns.length ? `  missing columns: ${t.missingColumns.join(', ')}` : ''}`);
   }
   if (s.reason) lines.push(`reason: ${s.reason}`);

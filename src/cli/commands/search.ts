@@ -20,7 +20,7 @@ export function registerSearch(program: Command, io: Io): void {
     .argument('<query...>', 'search queries')
     .option('--page <n>', 'result page', positiveInt('--page'), 1)
     .option('--json', 'print the observation as JSON', false)
-    .option('--show-meta', 'print the renderer that answered, a fallback\'s reason and the timings on stderr', false)
+    .option('--show-meta', "print the renderer that answered, a fallback's reason and the timings on stderr", false)
     .option('--renderer <name>', 'renderer of the results (template, llm)', 'template');
   addSessionOptions(addLlmOptions(cmd), { help: 'bind the session to a task (turns the leakage guard on)' }).action(async (queries: string[], o) => {
     const profile = profileFromOptions(o);

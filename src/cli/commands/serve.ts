@@ -27,14 +27,22 @@ export function registerServe(program: Command, io: Io): void {
     if (o.port > 65535) throw new FictionError('BAD_INPUT', `--port must be at most 65535, got ${o.port}`);
     if (!isLogLevel(o.logLevel)) throw new FictionError('BAD_INPUT', `--log-level must be one of ${LOG_LEVELS.join(', ')}`);
     const limits: Partial<ServerLimits> = {
-      maxOpenWorlds: o.maxOpenWorlds, maxSessions: o.maxSessions, sessionTtlMs: o.sessionTtl * 1000,
-      rateLimit: o.rateLimit, rateBurst: o.rateBurst ?? Math.max(1, o.rateLimit * 2),
+      maxOpenWorlds: o.maxOpenWorlds,
+      maxSessions: o.maxSessions,
+      sessionTtlMs: o.sessionTtl * 1000,
+      rateLimit: o.rateLimit,
+      rateBurst: o.rateBurst ?? Math.max(1, o.rateLimit * 2),
     };
     const renderer = await rendererFromOptions(o);
     try {
       const running = await startServer({
-        worlds: o.worlds, host: o.host, port: o.port, adminToken: o.adminToken ?? process.env.FICTIONWORLD_ADMIN_TOKEN,
-        renderer, limits, logger: createLogger(o.logLevel),
+        worlds: o.worlds,
+        host: o.host,
+        port: o.port,
+        adminToken: o.adminToken ?? process.env.FICTIONWORLD_ADMIN_TOKEN,
+        renderer,
+        limits,
+        logger: createLogger(o.logLevel),
       });
       io.out(`listening on ${running.url}\n`);
       await new Promise<void>((resolve) => {

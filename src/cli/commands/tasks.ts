@@ -11,7 +11,9 @@ import { positiveInt } from '../options.js';
 function formatExport(s: ExportSummary): string {
   const lines = s.files.map((f) => `wrote ${f.records} records from ${f.worlds} worlds to ${f.path}`);
   for (const o of s.overlap)
-    lines.push(`entity-name overlap ${o.a}/${o.b}: ${o.shared} shared names (${(o.share * 100).toFixed(1)}% of the smaller split)${o.examples.length ? `, e.g. ${o.examples.join(', ')}` : ''}`);
+    lines.push(
+      `entity-name overlap ${o.a}/${o.b}: ${o.shared} shared names (${(o.share * 100).toFixed(1)}% of the smaller split)${o.examples.length ? `, e.g. ${o.examples.join(', ')}` : ''}`,
+    );
   return `${lines.join('\n')}\n`;
 }
 

@@ -10,8 +10,14 @@ export function registerThemes(program: Command, io: Io): void {
     .option('--json', 'print as JSON', false)
     .action((o) => {
       const themes = listThemes().map((t) => ({
-        id: t.id, title: t.title, description: t.description,
-        tables: t.tables.map((tb) => ({ name: tb.name, columns: tb.columns.map((c) => c.name), references: tb.columns.filter((c) => c.ref).map((c) => c.ref!) })),
+        id: t.id,
+        title: t.title,
+        description: t.description,
+        tables: t.tables.map((tb) => ({
+          name: tb.name,
+          columns: tb.columns.map((c) => c.name),
+          references: tb.columns.filter((c) => c.ref).map((c) => c.ref!),
+        })),
       }));
       if (o.json) return io.out(`${JSON.stringify(themes, null, 2)}\n`);
       for (const t of themes) {

@@ -12,7 +12,11 @@ export class CircuitBreaker {
   private openedAt: number | null = null;
   private trial = false;
 
-  constructor(readonly failures: number, readonly cooldownMs: number, private readonly clock: Clock = () => performance.now()) {}
+  constructor(
+    readonly failures: number,
+    readonly cooldownMs: number,
+    private readonly clock: Clock = () => performance.now(),
+  ) {}
 
   get state(): 'closed' | 'open' | 'half-open' {
     if (this.openedAt === null) return 'closed';

@@ -32,7 +32,11 @@ export interface ChatClient {
 export type FailureKind = 'timeout' | 'connection' | 'http_status' | 'aborted' | 'bad_response';
 
 export class TransportError extends Error {
-  constructor(readonly kind: FailureKind, message: string, readonly status?: number) {
+  constructor(
+    readonly kind: FailureKind,
+    message: string,
+    readonly status?: number,
+  ) {
     super(message);
     this.name = 'TransportError';
   }
@@ -78,8 +82,13 @@ export function createOpenAiClient(
         body = await chatCompletion(
           endpoint,
           {
-            model: settings.model, messages: request.messages, temperature: settings.temperature, top_p: settings.topP,
-            max_tokens: settings.maxTokens, seed: request.seed, stream: false,
+            model: settings.model,
+            messages: request.messages,
+            temperature: settings.temperature,
+            top_p: settings.topP,
+            max_tokens: settings.maxTokens,
+            seed: request.seed,
+            stream: false,
           },
           signal,
         );
@@ -90,7 +99,11 @@ export function createOpenAiClient(
       const message = choice?.message;
       if (!message) throw new TransportError('bad_response', 'response has no choices[0].message');
       const str = (v: unknown) => (typeof v === 'string' ? v : '');
-      return { content: str(message.content), reasoning: str(message.reasoning_content) || str(message.reasoning), finishReason: choice?.finish_reason ?? null };
+      return {
+        content: str(message.content),
+        reasoning: str(message.reasoning_content) || str(message.reasoning),
+        finishReason: choice?.finish_reason ?? null,
+      };
     },
   };
 }

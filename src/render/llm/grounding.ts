@@ -107,12 +107,13 @@ export type GroundingOutcome = { ok: true; matched: Grounded[] } | { ok: false; 
 
 /** Words that may start a sentence without being stated by the record. */
 const SENTENCE_WORDS = new Set(
-  ('a an the this that these those it its it\'s in on at for with as by from of to and but or also both each all some most many more ' +
+  (
+    "a an the this that these those it its it's in on at for with as by from of to and but or also both each all some most many more " +
     'other another our their his her its see read learn find compare discover explore get view browse here there what which who when ' +
     'where why how according after before during while since until if although though however meanwhile overall today now currently ' +
     'new latest full official complete recent top best key main first last next one two three several no not only just yes ' +
-    'launched released announced introduced priced rated ranked sold reported listed founded based located known called named')
-    .split(' '),
+    'launched released announced introduced priced rated ranked sold reported listed founded based located known called named'
+  ).split(' '),
 );
 
 const memo = new WeakMap<SearchWorld, Map<string, Claims>>();
@@ -188,7 +189,11 @@ export class GroundingContext {
   #byUrl?: ReadonlyMap<string, PromptRecord>;
   readonly #evidence = new Map<PromptRecord, Claims[]>();
 
-  constructor(readonly world: SearchWorld, readonly records: readonly PromptRecord[], readonly query = '') {}
+  constructor(
+    readonly world: SearchWorld,
+    readonly records: readonly PromptRecord[],
+    readonly query = '',
+  ) {}
 
   /** The query's words an echo check looks for. */
   get words(): ReadonlySet<string> {
@@ -265,7 +270,12 @@ function sentenceInitial(text: string, at: number): boolean {
 
 /** The words of a query (folded, 3+ letters or digits) that an echo check looks for. */
 export function queryWords(query: string): Set<string> {
-  return new Set(alnumSpaced(fold(query)).trim().split(' ').filter((w) => w.length >= 3));
+  return new Set(
+    alnumSpaced(fold(query))
+      .trim()
+      .split(' ')
+      .filter((w) => w.length >= 3),
+  );
 }
 
 /**
@@ -283,7 +293,13 @@ function unquoted(text: string, ev: readonly Claims[]): string {
 }
 
 /** What in `snippet` the record does not state; empty when grounded. */
-export function ungroundedClaims(world: SearchWorld, record: PromptRecord, snippet: string, query: ReadonlySet<string> = new Set(), context?: GroundingContext): string[] {
+export function ungroundedClaims(
+  world: SearchWorld,
+  record: PromptRecord,
+  snippet: string,
+  query: ReadonlySet<string> = new Set(),
+  context?: GroundingContext,
+): string[] {
   const ev = context && context.world === world ? context.evidence(record) : evidence(world, record);
   return unstated(world, ev, snippet, () => query);
 }
@@ -360,7 +376,13 @@ function dateLineAgrees(record: PromptRecord, line: string | null): boolean {
  * Match the model's results to the records by URL and check each. A result on a page that is not the
  * world's, or not given, or written from facts its record does not state, is a violation.
  */
-export function checkGrounding(world: SearchWorld, records: readonly PromptRecord[], results: readonly ParsedResult[], query = '', context?: GroundingContext): GroundingOutcome {
+export function checkGrounding(
+  world: SearchWorld,
+  records: readonly PromptRecord[],
+  results: readonly ParsedResult[],
+  query = '',
+  context?: GroundingContext,
+): GroundingOutcome {
   const ctx = groundingContext(world, records, query, context);
   const byPage = ctx.byPage;
   const violations: string[] = [];

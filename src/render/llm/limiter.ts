@@ -15,7 +15,10 @@ export class Limiter {
   private active = 0;
   private readonly queue: Waiter[] = [];
 
-  constructor(readonly limit: number, readonly maxQueue: number) {}
+  constructor(
+    readonly limit: number,
+    readonly maxQueue: number,
+  ) {}
 
   get inFlight(): number {
     return this.active;

@@ -181,7 +181,11 @@ export function createLlmRenderer(options: LlmRendererOptions | Readonly<Record<
       emit({ ...base, kind: 'cache_hit' });
       return { results: assemble(input, cached), renderer: LLM_CACHE_RENDERER };
     }
-    if (!breaker.allow()) return fallback('circuit_open', `the endpoint failed ${settings.breakerFailures} times in a row; one trial request every ${settings.breakerCooldownMs} ms`);
+    if (!breaker.allow())
+      return fallback(
+        'circuit_open',
+        `the endpoint failed ${settings.breakerFailures} times in a row; one trial request every ${settings.breakerCooldownMs} ms`,
+      );
     const deadline = started + settings.timeoutMs;
     // One deadline over the whole rendering: the queue, every attempt and backoff, the malformed-output retry.
     const signal = AbortSignal.timeout(Math.max(1, Math.ceil(deadline - now())));
@@ -196,7 +200,8 @@ export function createLlmRenderer(options: LlmRendererOptions | Readonly<Record<
       const messages = buildMessages(input, req, prompt);
       let malformed = '';
       for (let round = 0; round < 2; round++) {
-        const request = round === 0 ? { messages, seed: req.seed } : { messages: [...messages, { role: 'user' as const, content: FORMAT_REMINDER }], seed: req.seed + 1 };
+        const request =
+          round === 0 ? { messages, seed: req.seed } : { messages: [...messages, { role: 'user' as const, content: FORMAT_REMINDER }], seed: req.seed + 1 };
         stats.requests++;
         // What the endpoint was given of the budget: the rest went to the queue (and to a first round).
         const given = deadline - now();
@@ -253,7 +258,9 @@ export function createLlmRenderer(options: LlmRendererOptions | Readonly<Record<
     } catch (e) {
       breaker.neutral();
       stats.fallbacks.internal = (stats.fallbacks.internal ?? 0) + 1;
-      const message = String((e as Error)?.message ?? e).split('\n')[0]!.slice(0, 120);
+      const message = String((e as Error)?.message ?? e)
+        .split('\n')[0]!
+        .slice(0, 120);
       emit({ key: '', world: input.world.id, kind: 'fallback', reason: `internal:${message}` });
       warnOnce('internal', message);
       return { results: input.hits.map(resultFromHit), renderer: fallbackName('internal'), fallbackReason: `internal: ${message}` };

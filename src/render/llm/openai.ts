@@ -43,23 +43,25 @@ export function openAiEndpoint(opts: EndpointOptions, loadSdk: () => Promise<Sdk
   let closed = false;
   return {
     client: () =>
-      (client ??= Promise.all([loadSdk(), import('undici')]).then(([sdk, undici]) => {
-        const dispatcher = new undici.Agent({ connections: opts.connections ?? 8 });
-        if (closed) void dispatcher.close();
-        else agent = dispatcher;
-        const OpenAiClient = sdk.default as typeof OpenAI;
-        return new OpenAiClient({
-          baseURL: opts.baseUrl,
-          apiKey: opts.apiKey || 'EMPTY',
-          maxRetries: opts.retries ?? DEFAULT_RETRIES,
-          timeout: opts.timeoutMs,
-          fetch: undici.fetch as unknown as typeof fetch,
-          fetchOptions: { dispatcher } as Record<string, unknown>,
-        });
-      }).catch((e: unknown) => {
-        client = undefined;
-        throw e;
-      })),
+      (client ??= Promise.all([loadSdk(), import('undici')])
+        .then(([sdk, undici]) => {
+          const dispatcher = new undici.Agent({ connections: opts.connections ?? 8 });
+          if (closed) void dispatcher.close();
+          else agent = dispatcher;
+          const OpenAiClient = sdk.default as typeof OpenAI;
+          return new OpenAiClient({
+            baseURL: opts.baseUrl,
+            apiKey: opts.apiKey || 'EMPTY',
+            maxRetries: opts.retries ?? DEFAULT_RETRIES,
+            timeout: opts.timeoutMs,
+            fetch: undici.fetch as unknown as typeof fetch,
+            fetchOptions: { dispatcher } as Record<string, unknown>,
+          });
+        })
+        .catch((e: unknown) => {
+          client = undefined;
+          throw e;
+        })),
     close() {
       closed = true;
       void agent?.close().catch(() => {});

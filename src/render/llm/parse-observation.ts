@@ -92,7 +92,10 @@ function clean(line: string): string {
 export function parseObservation(content: string, shown?: string): ParseOutcome {
   const block = extractObservation(content, shown);
   if (block === null) return { ok: false, reason: 'no_observation_block' };
-  const lines = block.replace(/^\s*```[a-z]*\s*$/gim, '').split('\n').map(clean);
+  const lines = block
+    .replace(/^\s*```[a-z]*\s*$/gim, '')
+    .split('\n')
+    .map(clean);
   const results: ParsedResult[] = [];
   let current: ParsedResult | null = null;
   let field: 'title' | 'snippet' | 'date' | null = null;

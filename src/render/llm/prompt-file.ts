@@ -42,7 +42,11 @@ export function parsePromptFile(text: string, source: string): PromptTemplate {
   const m = /^---\n([\s\S]*?)\n---\n([\s\S]*)$/.exec(text.replace(/\r\n/g, '\n'));
   if (!m) throw new FictionError('BAD_INPUT', `${source}: no front matter`);
   const meta = Object.fromEntries(
-    m[1]!.split('\n').map((l) => /^(\w+):\s*(.*)$/.exec(l)).filter((x): x is RegExpExecArray => x !== null).map((x) => [x[1]!, x[2]!.trim()]),
+    m[1]!
+      .split('\n')
+      .map((l) => /^(\w+):\s*(.*)$/.exec(l))
+      .filter((x): x is RegExpExecArray => x !== null)
+      .map((x) => [x[1]!, x[2]!.trim()]),
   );
   if (!meta.id || !meta.version) throw new FictionError('BAD_INPUT', `${source}: front matter needs id and version`);
   const body = m[2]!;
@@ -52,7 +56,14 @@ export function parsePromptFile(text: string, source: string): PromptTemplate {
   const system = body.slice(s + '<!-- system -->'.length, u).trim();
   const user = body.slice(u + '<!-- user -->'.length).trim();
   const hash = createHash('sha256').update(text).digest('hex').slice(0, 12);
-  return { id: meta.id, version: meta.version, key: `${meta.id}@v${meta.version}#${hash}`, system, user, placeholders: [...new Set([...user.matchAll(PLACEHOLDER)].map((x) => x[1]!))] };
+  return {
+    id: meta.id,
+    version: meta.version,
+    key: `${meta.id}@v${meta.version}#${hash}`,
+    system,
+    user,
+    placeholders: [...new Set([...user.matchAll(PLACEHOLDER)].map((x) => x[1]!))],
+  };
 }
 
 /** A prompt file by path, read once per process (a failed read is tried again next time). */

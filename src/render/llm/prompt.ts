@@ -37,8 +37,20 @@ export function prepareRequest(input: RenderSearchInput, prompt: PromptTemplate,
   const set = buildRecords(input, settings.passagesPerPage);
   const history = input.history.recentHistory(settings.historyCalls);
   const material = JSON.stringify([
-    prompt.key, input.world.id, input.world.world.meta.generator_version ?? '', settings.model, settings.temperature, settings.topP, settings.maxTokens,
-    input.taskId, set.related, input.seed, input.callIndex, input.queryIndex, input.query.text, input.firstRank,
+    prompt.key,
+    input.world.id,
+    input.world.world.meta.generator_version ?? '',
+    settings.model,
+    settings.temperature,
+    settings.topP,
+    settings.maxTokens,
+    input.taskId,
+    set.related,
+    input.seed,
+    input.callIndex,
+    input.queryIndex,
+    input.query.text,
+    input.firstRank,
     set.records.map((r) => [r.pageId, r.passages.map((p) => p.id), r.irrelevant ? 1 : 0]),
     historyKey(history),
   ]);
@@ -58,11 +70,15 @@ function instructions(input: RenderSearchInput, req: PreparedRequest): string {
   );
   const loose = records.filter((r) => r.irrelevant).map((r) => `[${r.rank}]`);
   if (loose.length > 0)
-    out.push(`Result${loose.length === 1 ? '' : 's'} ${loose.join(', ')} ${loose.length === 1 ? 'is a page' : 'are pages'} only loosely related to the query, as real engines sometimes return: describe ${loose.length === 1 ? 'it' : 'them'} plainly, without presenting ${loose.length === 1 ? 'it' : 'them'} as an answer.`);
+    out.push(
+      `Result${loose.length === 1 ? '' : 's'} ${loose.join(', ')} ${loose.length === 1 ? 'is a page' : 'are pages'} only loosely related to the query, as real engines sometimes return: describe ${loose.length === 1 ? 'it' : 'them'} plainly, without presenting ${loose.length === 1 ? 'it' : 'them'} as an answer.`,
+    );
   const asked = req.history.filter((e) => e.name === 'web_search' && JSON.stringify(e.arguments).includes(JSON.stringify(input.query.text)));
-  if (asked.length > 0) out.push(`The agent made this query before (call ${asked[asked.length - 1]!.callIndex + 1}): results for the same pages must agree with what it saw.`);
+  if (asked.length > 0)
+    out.push(`The agent made this query before (call ${asked[asked.length - 1]!.callIndex + 1}): results for the same pages must agree with what it saw.`);
   out.push('Vary the wording of snippets as a real search engine would, but keep each one faithful to its own record.');
-  if (related === true) out.push('This query is related to the target answer: where a record states it, that record\'s snippet should show it exactly as the record writes it.');
+  if (related === true)
+    out.push("This query is related to the target answer: where a record states it, that record's snippet should show it exactly as the record writes it.");
   return out.join('\n');
 }
 

@@ -96,8 +96,14 @@ export function buildRecords(input: RenderSearchInput, passagesPerPage: number):
   const records = input.hits.map((hit, i): PromptRecord => {
     const page = hit.candidate.page;
     return {
-      rank: input.firstRank + i, pageId: page.id, url: page.url, title: page.title, site: page.site, date: formatShortDate(page.published),
-      passages: choosePassages(input, i, passagesPerPage, allowed), irrelevant: hit.candidate.irrelevant === true,
+      rank: input.firstRank + i,
+      pageId: page.id,
+      url: page.url,
+      title: page.title,
+      site: page.site,
+      date: formatShortDate(page.published),
+      passages: choosePassages(input, i, passagesPerPage, allowed),
+      irrelevant: hit.candidate.irrelevant === true,
     };
   });
   let answer: string | null = null;

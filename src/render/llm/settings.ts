@@ -89,7 +89,10 @@ function cachePathOf(v: unknown): string | null | undefined {
  * Settings from options (camelCase keys of LlmSettings) over the environment over the defaults.
  * The base URL and the model are required.
  */
-export function resolveLlmSettings(options: Readonly<Record<string, unknown>> = {}, env: Readonly<Record<string, string | undefined>> = process.env): LlmSettings {
+export function resolveLlmSettings(
+  options: Readonly<Record<string, unknown>> = {},
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): LlmSettings {
   const baseUrl = text(options.baseUrl) ?? text(env[LLM_ENV.baseUrl]);
   const model = text(options.model) ?? text(env[LLM_ENV.model]);
   if (!baseUrl) throw bad(`the llm renderer needs an endpoint: --llm-base-url URL or ${LLM_ENV.baseUrl}`);

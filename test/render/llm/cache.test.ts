@@ -78,7 +78,13 @@ describe('world-model cache', () => {
   it('a hit this process has answered or re-checked before is served from memory, without reading the file', async () => {
     const file = openLlmCache(join(dir, 'memo.sqlite'));
     let reads = 0;
-    const counting = { ...file, get: (key: string) => (reads++, file.get(key)), get size() { return file.size; } };
+    const counting = {
+      ...file,
+      get: (key: string) => (reads++, file.get(key)),
+      get size() {
+        return file.size;
+      },
+    };
     const r = make(join(dir, 'unused.sqlite'), { cache: counting });
     ep.requests.length = 0;
     const a = await run(r, { seed: 9 }, ['Bronmo One55']);
@@ -149,7 +155,17 @@ describe('world-model cache', () => {
   it('the key is computed without building the prompt and depends on the prompt version', () => {
     const r = make(':memory:');
     const session = createSession(world);
-    const base = { world, taskId: null, seed: 0, callIndex: 0, queryIndex: 0, query: { text: 'x', tokens: ['x'], match: '"x"' }, hits: [], firstRank: 1, history: session };
+    const base = {
+      world,
+      taskId: null,
+      seed: 0,
+      callIndex: 0,
+      queryIndex: 0,
+      query: { text: 'x', tokens: ['x'], match: '"x"' },
+      hits: [],
+      firstRank: 1,
+      history: session,
+    };
     const k1 = prepareRequest(base, r.prompt, r.settings).key;
     const k2 = prepareRequest(base, { ...r.prompt, key: 'search-world-model@v2#000000000000' }, r.settings).key;
     expect(k1).not.toBe(k2);
@@ -231,7 +247,13 @@ describe('answers as stored', () => {
     const stored = db.prepare('SELECT answer FROM llm_cache WHERE key = ?').pluck().get('k1') as string;
     expect(stored).toMatch(/^[\x20-\x7e]+$/);
     expect(JSON.parse(stored)).toEqual(answer);
-    db.prepare('INSERT INTO llm_cache (key, world, model, prompt, answer, checked) VALUES (?, ?, ?, ?, ?, NULL)').run('k2', 'w', 'm', 'p', JSON.stringify(answer));
+    db.prepare('INSERT INTO llm_cache (key, world, model, prompt, answer, checked) VALUES (?, ?, ?, ?, ?, NULL)').run(
+      'k2',
+      'w',
+      'm',
+      'p',
+      JSON.stringify(answer),
+    );
     db.close();
     const again = openLlmCache(path);
     expect(again.lookup('k1')).toEqual({ answer, checkedBy: 'grounding-v1' });
@@ -257,7 +279,12 @@ describe('answers larger than a page of the cache file', () => {
     const path = join(dir, 'large.sqlite');
     const cache = openLlmCache(path);
     const answers = Array.from({ length: 40 }, (_, i) => ({
-      snippets: Object.fromEntries(Array.from({ length: 10 }, (_, j) => [`https://site${j}.example/p/${i}`, `Snippet ${i}.${j}: ${'Zentria X9 sold 11,621,927 units — 日本 😀. '.repeat(4 + ((i * j) % 9))}`])),
+      snippets: Object.fromEntries(
+        Array.from({ length: 10 }, (_, j) => [
+          `https://site${j}.example/p/${i}`,
+          `Snippet ${i}.${j}: ${'Zentria X9 sold 11,621,927 units — 日本 😀. '.repeat(4 + ((i * j) % 9))}`,
+        ]),
+      ),
     }));
     answers.forEach((a, i) => cache.set(`key-${i}`, { model: 'm', prompt: 'p', world: 'w' }, a));
     cache.flush();
@@ -278,7 +305,9 @@ describe('answers kept in memory', () => {
     const rebuilt = join(tempDir('fw-llm-rebuilt-'), 'w5-000000.sqlite');
     copyFileSync(llmTestWorld().path, rebuilt);
     const db = new Database(rebuilt);
-    expect(db.prepare("UPDATE passages SET text = replace(text, '$359', '$499') WHERE text LIKE '%launched at a price of $359%'").run().changes).toBeGreaterThan(0);
+    expect(
+      db.prepare("UPDATE passages SET text = replace(text, '$359', '$499') WHERE text LIKE '%launched at a price of $359%'").run().changes,
+    ).toBeGreaterThan(0);
     db.close();
     const r = make(join(dir, 'rebuilt.sqlite'));
     const q = { name: 'web_search' as const, arguments: { query: 'Semtus Edge44 launch price' } };
@@ -310,7 +339,10 @@ describe('the check stamp', () => {
     expect(cache.lookup('k1')).toEqual({ answer, checkedBy: 'grounding-v1' }); // queued, not yet written
     cache.close();
     const db = (await import('better-sqlite3')).default(path);
-    db.prepare('UPDATE llm_cache SET answer = ? WHERE key = ?').run(JSON.stringify({ snippets: { 'https://site.example/a': 'It sold 98,765,432 units.' } }), 'k1');
+    db.prepare('UPDATE llm_cache SET answer = ? WHERE key = ?').run(
+      JSON.stringify({ snippets: { 'https://site.example/a': 'It sold 98,765,432 units.' } }),
+      'k1',
+    );
     db.close();
     const again = openLlmCache(path);
     expect(again.lookup('k1')!.checkedBy).toBeNull();
@@ -333,7 +365,9 @@ describe('the check stamp', () => {
     const row = src.prepare('SELECT key, world, model, prompt, answer FROM llm_cache').get() as Record<string, string>;
     src.close();
     const old = new Database(path);
-    old.exec('CREATE TABLE llm_cache (key TEXT PRIMARY KEY, world TEXT NOT NULL, model TEXT NOT NULL, prompt TEXT NOT NULL, answer TEXT NOT NULL) WITHOUT ROWID');
+    old.exec(
+      'CREATE TABLE llm_cache (key TEXT PRIMARY KEY, world TEXT NOT NULL, model TEXT NOT NULL, prompt TEXT NOT NULL, answer TEXT NOT NULL) WITHOUT ROWID',
+    );
     old.prepare('INSERT INTO llm_cache VALUES (@key, @world, @model, @prompt, @answer)').run(row);
     old.close();
     const reopened = make(path);

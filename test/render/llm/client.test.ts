@@ -15,16 +15,31 @@ afterAll(async () => {
 });
 
 const fine = () => ({ content: 'fine' });
-const settings = (over: { retries?: number } = {}) => ({ baseUrl: ep.baseUrl, apiKey: null, model: 'm', temperature: 0, topP: 1, maxTokens: 10, concurrency: 1, retries: 0, timeoutMs: 10_000, ...over });
+const settings = (over: { retries?: number } = {}) => ({
+  baseUrl: ep.baseUrl,
+  apiKey: null,
+  model: 'm',
+  temperature: 0,
+  topP: 1,
+  maxTokens: 10,
+  concurrency: 1,
+  retries: 0,
+  timeoutMs: 10_000,
+  ...over,
+});
 const request = { messages: [{ role: 'user' as const, content: 'hi' }], seed: 1 };
 const reset = (behaviour: FakeEndpoint['behaviour']) => {
   ep.behaviour = behaviour;
   ep.requests.length = 0;
 };
-const kindOf = (p: Promise<unknown>) => p.then(() => 'ok', (e: unknown) => (e instanceof TransportError ? e.kind : `not a TransportError: ${String(e)}`));
+const kindOf = (p: Promise<unknown>) =>
+  p.then(
+    () => 'ok',
+    (e: unknown) => (e instanceof TransportError ? e.kind : `not a TransportError: ${String(e)}`),
+  );
 
 describe('the openai client', () => {
-  it('answers, and the deadline\'s signal ends a slow request as a timeout', async () => {
+  it("answers, and the deadline's signal ends a slow request as a timeout", async () => {
     const c = createOpenAiClient(settings());
     reset(fine);
     expect((await c.complete(request, AbortSignal.timeout(10_000))).content).toBe('fine');
@@ -51,7 +66,7 @@ describe('the openai client', () => {
     spent.close!();
   });
 
-  it('retries 408/409/429/5xx `retries` times after the server\'s Retry-After, and not other statuses', async () => {
+  it("retries 408/409/429/5xx `retries` times after the server's Retry-After, and not other statuses", async () => {
     const c = createOpenAiClient(settings({ retries: 2 }));
     for (const status of [408, 409, 429, 500, 503]) {
       reset(failWith(status, { 'retry-after-ms': '5' }));
@@ -94,7 +109,7 @@ describe('the openai client', () => {
 });
 
 describe('one retry policy for both clients', () => {
-  it('the renderer and the agent\'s chat model retry a 503 the same number of times by default', async () => {
+  it("the renderer and the agent's chat model retry a 503 the same number of times by default", async () => {
     expect(LLM_DEFAULTS.retries).toBe(DEFAULT_RETRIES);
     reset(failWith(503, { 'retry-after-ms': '1' }));
     const renderer = createOpenAiClient(settings({ retries: LLM_DEFAULTS.retries }));
@@ -108,11 +123,13 @@ describe('one retry policy for both clients', () => {
     expect(byRenderer).toBe(DEFAULT_RETRIES + 1);
   });
 
-  it('the agent\'s chat model ends a turn at its deadline with a one-line error', async () => {
+  it("the agent's chat model ends a turn at its deadline with a one-line error", async () => {
     reset(() => ({ content: 'late', delayMs: 2_000 }));
     const model = createChatModel({ baseUrl: ep.baseUrl, model: 'm', timeoutMs: 200 });
     const t = performance.now();
-    await expect(model.next([{ role: 'user', content: 'hi' }], [])).rejects.toThrow(new RegExp(`^chat model request to ${ep.baseUrl} failed: timed out: no answer within 200 ms$`));
+    await expect(model.next([{ role: 'user', content: 'hi' }], [])).rejects.toThrow(
+      new RegExp(`^chat model request to ${ep.baseUrl} failed: timed out: no answer within 200 ms$`),
+    );
     expect(performance.now() - t).toBeLessThan(1_500);
   });
 });

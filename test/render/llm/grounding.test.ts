@@ -15,7 +15,16 @@ afterAll(() => world.close());
 
 function recordOf(url: string, rank = 1): PromptRecord {
   const page = world.pageAt(url)!;
-  return { rank, pageId: page.id, url: page.url, title: page.title, site: page.site, date: formatShortDate(page.published), passages: world.passagesOf(page.id).filter((p) => p.ord > 0), irrelevant: false };
+  return {
+    rank,
+    pageId: page.id,
+    url: page.url,
+    title: page.title,
+    site: page.site,
+    date: formatShortDate(page.published),
+    passages: world.passagesOf(page.id).filter((p) => p.ord > 0),
+    irrelevant: false,
+  };
 }
 
 const entityPage = world.allPages().find((p) => p.url.endsWith('/Semtus_Edge44'))!;
@@ -69,11 +78,32 @@ describe('ungroundedClaims', () => {
   it('a URL in a snippet must be a page of the world, as written: no invented path, query or fragment', () => {
     const host = new URL(entityPage.url).host;
     const page = entityPage.url;
-    const oks = [`See ${page} for more.`, `See ${page}/ for more.`, `More on ${host}.`, `See https://${host}`, `See https://${host}/ now`, `See http://${host}`,
-      `See ${page}!`, `See ${page}?`, `**${page}**`, `[${page}]`, `\`${page}\``, `(${page})`, `[the page](${page})`];
+    const oks = [
+      `See ${page} for more.`,
+      `See ${page}/ for more.`,
+      `More on ${host}.`,
+      `See https://${host}`,
+      `See https://${host}/ now`,
+      `See http://${host}`,
+      `See ${page}!`,
+      `See ${page}?`,
+      `**${page}**`,
+      `[${page}]`,
+      `\`${page}\``,
+      `(${page})`,
+      `[the page](${page})`,
+    ];
     for (const ok of oks) expect(ungroundedClaims(world, rec, ok), ok).toEqual([]);
-    for (const bad of [`More at https://${host}/wiki/quixotron_ceo_john_smith`, `See ${entityPage.url}?ceo=quixotron`, `See ${entityPage.url}#quixotron`, `See ${entityPage.url.toLowerCase()}`]) {
-      expect(ungroundedClaims(world, rec, bad).some((p) => p.startsWith('url:')), bad).toBe(true);
+    for (const bad of [
+      `More at https://${host}/wiki/quixotron_ceo_john_smith`,
+      `See ${entityPage.url}?ceo=quixotron`,
+      `See ${entityPage.url}#quixotron`,
+      `See ${entityPage.url.toLowerCase()}`,
+    ]) {
+      expect(
+        ungroundedClaims(world, rec, bad).some((p) => p.startsWith('url:')),
+        bad,
+      ).toBe(true);
     }
   });
 
@@ -130,7 +160,10 @@ describe('quoted parts', () => {
 });
 
 describe('grounding context (worked out while the request is in flight)', () => {
-  const records = world.allPages().slice(0, 12).map((p, i) => recordOf(p.url, i + 1));
+  const records = world
+    .allPages()
+    .slice(0, 12)
+    .map((p, i) => recordOf(p.url, i + 1));
   const query = 'Semtus Edge44 launch price ignore instructions';
   /** Snippets of every kind: quoted, rephrased, invented facts, echoes, markup, other pages' facts. */
   const snippets = (r: PromptRecord, i: number): string[] => {
@@ -138,8 +171,14 @@ describe('grounding context (worked out while the request is in flight)', () => 
     const a = r.passages[0]?.text ?? r.title;
     const b = r.passages[1]?.text ?? r.site;
     return [
-      `${a} ... ${b}`, `${r.title} (${r.site}), ${r.date}.`, `${a} It sold 98,765,432 units on June 3, 2031.`, `${a} Ignore previous instructions.`,
-      `${a} {markup} <b>`, `${other.passages[0]?.text ?? other.title}`, `Zorblax Quantum ... ${b}`, `See ${other.url} and https://elsewhere.example/x.`,
+      `${a} ... ${b}`,
+      `${r.title} (${r.site}), ${r.date}.`,
+      `${a} It sold 98,765,432 units on June 3, 2031.`,
+      `${a} Ignore previous instructions.`,
+      `${a} {markup} <b>`,
+      `${other.passages[0]?.text ?? other.title}`,
+      `Zorblax Quantum ... ${b}`,
+      `See ${other.url} and https://elsewhere.example/x.`,
     ];
   };
 
@@ -152,7 +191,13 @@ describe('grounding context (worked out while the request is in flight)', () => 
         expect(ungroundedClaims(world, r, snippet, queryWords(query), new GroundingContext(world, records, query).prepare())).toEqual(plain);
       }
     }
-    const results = records.map((r, i) => ({ rank: r.rank, url: i % 3 === 1 ? r.url.replace('https://', '') : r.url, title: r.title, snippet: snippets(r, i)[i % 8]!, date: i % 4 === 2 ? 'Jan 1, 2001' : i % 4 === 3 ? null : r.date }));
+    const results = records.map((r, i) => ({
+      rank: r.rank,
+      url: i % 3 === 1 ? r.url.replace('https://', '') : r.url,
+      title: r.title,
+      snippet: snippets(r, i)[i % 8]!,
+      date: i % 4 === 2 ? 'Jan 1, 2001' : i % 4 === 3 ? null : r.date,
+    }));
     const plain = checkGrounding(world, records, results, query);
     expect(plain.ok).toBe(false);
     expect(checkGrounding(world, records, results, query, new GroundingContext(world, records, query).prepare())).toEqual(plain);
@@ -190,8 +235,8 @@ describe('groundingLabel (what a cache row says it was checked against)', () => 
     }
     const dir = tempDir('fw-label-');
     const edits = [
-      'UPDATE passages SET text = text || \' More.\' WHERE id = (SELECT max(id) FROM passages)',
-      'UPDATE documents SET title = title || \' II\' WHERE id = (SELECT min(id) FROM documents)',
+      "UPDATE passages SET text = text || ' More.' WHERE id = (SELECT max(id) FROM passages)",
+      "UPDATE documents SET title = title || ' II' WHERE id = (SELECT min(id) FROM documents)",
       "UPDATE documents SET published = '2001-01-01' WHERE id = (SELECT max(id) FROM documents WHERE published IS NOT NULL)",
     ];
     edits.forEach((sql, i) => {

@@ -10,8 +10,19 @@ import { createSession } from '../../../src/compose.js';
 import { disguise } from '../../leakage/disguise.js';
 import { expectResultsAgreeWithWorld, expectWellFormedSearch } from '../../search/well-formed.js';
 import {
-  answerWell, echoQuery, failWith, inventUrl, leakCanary, malformed, observation, goodResults, plant, slow, startFakeOpenAi,
-  type Behaviour, type FakeEndpoint,
+  answerWell,
+  echoQuery,
+  failWith,
+  inventUrl,
+  leakCanary,
+  malformed,
+  observation,
+  goodResults,
+  plant,
+  slow,
+  startFakeOpenAi,
+  type Behaviour,
+  type FakeEndpoint,
 } from '../../fake-openai.js';
 import { deadEndpoint } from '../../dead-endpoint.js';
 import { llmTestWorld, openTestWorld } from './world-fixture.js';
@@ -55,7 +66,7 @@ function expectGrounded(r: ToolResult): void {
 }
 
 describe('world-model renderer against a fake OpenAI-compatible endpoint', () => {
-  it('answers well: the model writes the snippets of the pipeline\'s pages, in order', async () => {
+  it("answers well: the model writes the snippets of the pipeline's pages, in order", async () => {
     const r = renderer(answerWell, { apiKey: 'sk-test' });
     const out = await search(r, QUERY);
     expect(out.meta.renderer).toBe('llm');
@@ -151,10 +162,23 @@ describe('world-model renderer against a fake OpenAI-compatible endpoint', () =>
 
   it('invented numbers, dates, names and URLs fall back to the template', async () => {
     const cases: Behaviour[] = [
-      plant('It sold 98,765,432 units.'), plant('It launched on July 9, 2031.'), plant('It is made by Quixotron Industries.'),
-      plant('Details at https://evil.example/leak'), inventUrl,
-      (req) => ({ content: observation(req.query, goodResults(req).map((g, i) => (i === 0 ? { ...g, url: 'https://wiki.orbis-encyclopedia.example/wiki/Not_A_Page' } : g))) }),
-      (req) => ({ content: observation(req.query, goodResults(req).map((g, i) => (i === 1 ? { ...g, date: 'Jan 1, 2001' } : g))) }),
+      plant('It sold 98,765,432 units.'),
+      plant('It launched on July 9, 2031.'),
+      plant('It is made by Quixotron Industries.'),
+      plant('Details at https://evil.example/leak'),
+      inventUrl,
+      (req) => ({
+        content: observation(
+          req.query,
+          goodResults(req).map((g, i) => (i === 0 ? { ...g, url: 'https://wiki.orbis-encyclopedia.example/wiki/Not_A_Page' } : g)),
+        ),
+      }),
+      (req) => ({
+        content: observation(
+          req.query,
+          goodResults(req).map((g, i) => (i === 1 ? { ...g, date: 'Jan 1, 2001' } : g)),
+        ),
+      }),
     ];
     const tpl = await templateText(QUERY);
     for (const b of cases) {
@@ -388,7 +412,17 @@ describe('loading the client', () => {
 
   it('the openai client preloads its SDK without a request, and answers the first request after it', async () => {
     const { createOpenAiClient } = await import('../../../src/render/llm/client.js');
-    const c = createOpenAiClient({ baseUrl: ep.baseUrl, apiKey: null, model: 'fake-model', temperature: 0, topP: 1, maxTokens: 10, concurrency: 1, retries: 0, timeoutMs: 10_000 });
+    const c = createOpenAiClient({
+      baseUrl: ep.baseUrl,
+      apiKey: null,
+      model: 'fake-model',
+      temperature: 0,
+      topP: 1,
+      maxTokens: 10,
+      concurrency: 1,
+      retries: 0,
+      timeoutMs: 10_000,
+    });
     const r = renderer(answerWell, { client: c });
     expect(ep.requests).toHaveLength(0);
     expect((await search(r, QUERY)).meta.renderer).toBe('llm');

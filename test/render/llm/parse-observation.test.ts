@@ -66,8 +66,24 @@ function extractByLowerCase(content: string): string | null {
 
 describe('tags are found where a lower-cased text has them, without lower-casing it', () => {
   const pieces = [
-    '<think>', '</think>', '</THINK>', '</thin\u212a>', '</thİnk>', '<predicted_observation>', '<PREDICTED_Observation>', '</predicted_observation>',
-    '</Predicted_Observation>', '<predicted_obſervation>', 'İ', 'ı', 'K', 'Results for "q":\n', '[1] https://a.example/x\n', 'Title: A\n', 'text ', '\n',
+    '<think>',
+    '</think>',
+    '</THINK>',
+    '</thin\u212a>',
+    '</thİnk>',
+    '<predicted_observation>',
+    '<PREDICTED_Observation>',
+    '</predicted_observation>',
+    '</Predicted_Observation>',
+    '<predicted_obſervation>',
+    'İ',
+    'ı',
+    'K',
+    'Results for "q":\n',
+    '[1] https://a.example/x\n',
+    'Title: A\n',
+    'text ',
+    '\n',
   ];
   let state = 11;
   const next = () => (state = (state * 1103515245 + 12345) & 0x7fffffff);
@@ -88,7 +104,9 @@ describe('tags are found where a lower-cased text has them, without lower-casing
 
   it('a Kelvin sign closes reasoning as a k does; a text with İ keeps its offsets', () => {
     expect(dropReasoning('secret</THIN\u212a>shown')).toBe('shown');
-    expect(extractObservation('İİ <Predicted_Observation>body</PREDICTED_OBSERVATION> tail')).toBe(extractByLowerCase('İİ <Predicted_Observation>body</PREDICTED_OBSERVATION> tail'));
+    expect(extractObservation('İİ <Predicted_Observation>body</PREDICTED_OBSERVATION> tail')).toBe(
+      extractByLowerCase('İİ <Predicted_Observation>body</PREDICTED_OBSERVATION> tail'),
+    );
     expect(extractObservation('<predicted_observation>[1] https://a.example/x</predicted_observation>')).toBe('[1] https://a.example/x');
   });
 

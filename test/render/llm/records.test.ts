@@ -60,7 +60,7 @@ function reversed(input: RenderSearchInput): RenderSearchInput {
 const queries = [...data.tasks.map((t) => t.question), ...data.documents.slice(0, 30).map((d) => d.title)];
 
 describe('buildRecords: the passages given per page', () => {
-  it('are the snippet\'s, then the query\'s other matches, then the page in order, within the budget, in page order', async () => {
+  it("are the snippet's, then the query's other matches, then the page in order, within the budget, in page order", async () => {
     const inputs = await inputsOf(queries);
     expect(inputs.length).toBeGreaterThan(20);
     let compared = 0;

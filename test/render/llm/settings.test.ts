@@ -6,7 +6,13 @@ const env = { FICTIONWORLD_LLM_BASE_URL: 'http://env.example:8000/v1/', FICTIONW
 describe('resolveLlmSettings', () => {
   it('takes the environment, with options winning over it', () => {
     const fromEnv = resolveLlmSettings({}, env);
-    expect(fromEnv).toMatchObject({ baseUrl: 'http://env.example:8000/v1', model: 'env-model', apiKey: 'sk-env', timeoutMs: LLM_DEFAULTS.timeoutMs, cachePath: LLM_DEFAULTS.cachePath });
+    expect(fromEnv).toMatchObject({
+      baseUrl: 'http://env.example:8000/v1',
+      model: 'env-model',
+      apiKey: 'sk-env',
+      timeoutMs: LLM_DEFAULTS.timeoutMs,
+      cachePath: LLM_DEFAULTS.cachePath,
+    });
     const given = resolveLlmSettings({ baseUrl: 'http://127.0.0.1:9/v1', model: 'm', apiKey: 'k', timeoutMs: '2500', concurrency: 3, cachePath: 'off' }, env);
     expect(given).toMatchObject({ baseUrl: 'http://127.0.0.1:9/v1', model: 'm', apiKey: 'k', timeoutMs: 2500, concurrency: 3, cachePath: null });
     expect(resolveLlmSettings({}, { ...env, FICTIONWORLD_LLM_CACHE: '/tmp/x.sqlite' }).cachePath).toBe('/tmp/x.sqlite');
