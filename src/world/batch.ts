@@ -8,7 +8,7 @@
 import { accessSync, constants, existsSync, mkdirSync, readdirSync, rmSync, type Stats, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { FictionError } from '../errors.js';
+import { FictionError, isFictionError } from '../errors.js';
 import { getTheme } from '../themes/registry.js';
 import { runPool, taskModule } from '../util/worker-pool.js';
 import { buildOne, type BuildJob } from './build-one.js';
@@ -246,10 +246,13 @@ export async function generateBatch(o: BatchOptions): Promise<BatchSummary> {
   };
 }
 
+/** The file's manifest line, or undefined if it is damaged; a world of a newer format is never overwritten. */
 function safeDescribe(file: string): ManifestEntry | undefined {
   try {
     return describeWorldFile(file);
-  } catch {
+  } catch (e) {
+    if (isFictionError(e) && e.code === 'UNSUPPORTED_FORMAT' && /upgrade fictionworld/.test(e.message))
+      throw new FictionError('BAD_INPUT', `${e.message.replace(/: upgrade fictionworld$/, '')}: use another --out`);
     return undefined;
   }
 }

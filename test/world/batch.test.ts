@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { generateBatch, parseShard } from '../../src/world/batch.js';
 import { readManifest } from '../../src/world/manifest.js';
@@ -141,6 +142,18 @@ describe('generateBatch', () => {
       ['w10-000001', 1],
     ]);
     expect(lines[0].themes.length).toBeGreaterThan(1);
+  });
+
+  it('never overwrites an unlisted world of a newer format', async () => {
+    const dir = tempDir();
+    await generateBatch({ count: 2, seed: 9, out: dir, workers: 1 });
+    rmSync(join(dir, 'index.jsonl'));
+    const db = new Database(join(dir, 'w9-000001.sqlite'));
+    db.prepare("UPDATE world_meta SET value = '99' WHERE key = 'format_version'").run();
+    db.close();
+    const before = snapshot(dir);
+    await expect(generateBatch({ count: 2, seed: 9, out: dir, workers: 1 })).rejects.toThrow(/w9-000001\.sqlite is world format v99; .*: use another --out$/);
+    expect(snapshot(dir)).toEqual(before);
   });
 
   it('shards of one batch share a folder, and give the manifest of the whole batch', async () => {
