@@ -214,8 +214,11 @@ describe('generateBatch', () => {
     expect(listed.every((f) => files.includes(f))).toBe(true);
     const r = validateDir(dir);
     expect(r.files.filter((f) => f.file === 'index.jsonl')).toEqual([]);
-    // At most the world renamed in the moment of the kill is not listed yet.
-    expect(r.files.filter((f) => f.problems.length > 0).map((f) => f.problems)).toEqual(files.length > listed.length ? [['not listed in index.jsonl']] : []);
+    // Only the worlds renamed into place in the moment of the kill (one per worker at most) can be unlisted.
+    const unlisted = r.files.filter((f) => f.problems.length > 0);
+    expect(unlisted.every((f) => f.problems.join() === 'not listed in index.jsonl')).toBe(true);
+    expect(unlisted.length).toBe(files.length - listed.length);
+    expect(unlisted.length).toBeLessThanOrEqual(2);
   });
 
   it('Ctrl-C says how to resume and exits 130; the same command then completes the batch', async () => {
