@@ -3,15 +3,18 @@
  * `ability`, `reward_model`, `extra_info`). The record's types are the same for every task (strings
  * stay strings, lists of strings stay lists), so the file converts to Parquet without a schema.
  * With a split, each world goes to one split file by a hash of its id, and the report says how many
- * entity names the splits share.
+ * entity names the splits share. Each record carries the sha256 of the world file its task was read
+ * from, so a trainer can tell when a world id no longer names the same world.
  */
-import { closeSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { closeSync, mkdirSync, openSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { basename, dirname } from 'node:path';
 import { FictionError } from '../errors.js';
 import { openAiTools, WEB_EXTRACTOR, WEB_SEARCH, type OpenAiTool } from '../tools/definitions.js';
+import type { BatchProgress } from '../world/batch.js';
+import { readManifest, sha256File } from '../world/manifest.js';
 import type { Task } from '../world/types.js';
 import { AGENT_PROMPT_VERSION, promptMessages, type ChatMessage } from './agent-prompt.js';
-import { readBatchTasks } from './batch-tasks.js';
+import { listWorldFiles, readWorldTasks, type WorldTasks } from './batch-tasks.js';
 import { hopsOf } from './hops.js';
 import { splitOf, splitPath, type SplitPart } from './split.js';
 
@@ -28,6 +31,8 @@ export interface TaskRecord {
     split: string;
     index: number;
     world_id: string;
+    /** sha256 of the world file the task was exported from (as in index.jsonl). */
+    world_sha256: string;
     theme: string;
     task_id: string;
     kind: string;
@@ -49,6 +54,7 @@ export interface TaskRecord {
 
 export interface RecordContext {
   worldId: string;
+  worldSha256: string;
   theme: string;
   split: string;
   index: number;
@@ -65,6 +71,7 @@ export function taskRecord(task: Task, ctx: RecordContext, tools: OpenAiTool[] =
       split: ctx.split,
       index: ctx.index,
       world_id: ctx.worldId,
+      world_sha256: ctx.worldSha256,
       theme: ctx.theme,
       task_id: task.id,
       kind: task.kind,
@@ -114,11 +121,32 @@ export interface ExportOptions {
   dir: string;
   out: string;
   split?: SplitPart[];
+  /** Called as each world is read (`done` of `total` world files). */
+  onProgress?: (p: BatchProgress) => void;
+}
+
+/**
+ * The tasks of one world file with the sha256 of the bytes they were read from. The file must not be
+ * replaced while it is read, and must match its line in the folder's manifest, if listed there.
+ */
+function readHashedWorld(file: string, listed: Map<string, { sha256: string }>): WorldTasks & { sha256: string } {
+  const stamp = (s: { ino: number; size: number; mtimeMs: number }) => `${s.ino}:${s.size}:${s.mtimeMs}`;
+  const before = stamp(statSync(file));
+  const sha256 = sha256File(file);
+  const w = readWorldTasks(file);
+  if (stamp(statSync(file)) !== before) throw new FictionError('INCONSISTENT', `${file} changed while it was being exported: export again`);
+  const entry = listed.get(basename(file).replace(/\.sqlite$/, ''));
+  if (entry && entry.sha256 !== sha256)
+    throw new FictionError('INCONSISTENT', `${file} differs from its sha256 in index.jsonl: run \`fictionworld validate ${dirname(file)}\``);
+  return { ...w, sha256 };
 }
 
 /** Write the records of every task in `opts.dir`; files appear whole (written aside, then renamed). */
 export function exportTasks(opts: ExportOptions): ExportSummary {
   const parts = opts.split ?? [{ name: 'all', weight: 1 }];
+  const started = performance.now();
+  const worldFiles = listWorldFiles(opts.dir);
+  const listed = readManifest(opts.dir);
   const files = new Map<string, ExportedFile & { fd: number; tmp: string; names: Set<string> }>();
   for (const p of parts) {
     const path = opts.split ? splitPath(opts.out, p.name) : opts.out;
@@ -136,15 +164,20 @@ export function exportTasks(opts: ExportOptions): ExportSummary {
   const tools = openAiTools();
   let records = 0;
   let worlds = 0;
+  const report = () => opts.onProgress?.({ done: worlds, total: worldFiles.length, skipped: 0, elapsedMs: performance.now() - started });
   try {
-    for (const w of readBatchTasks(opts.dir)) {
+    report();
+    for (const file of worldFiles) {
+      const w = readHashedWorld(file, listed);
       const f = files.get(opts.split ? splitOf(w.worldId, parts) : 'all')!;
       worlds++;
       f.worlds++;
       for (const n of w.entityNames) f.names.add(n.toLowerCase());
-      const lines = w.tasks.map((t) => JSON.stringify(taskRecord(t, { worldId: w.worldId, theme: w.theme, split: f.split, index: f.records++ }, tools)));
+      const ctx = { worldId: w.worldId, worldSha256: w.sha256, theme: w.theme, split: f.split };
+      const lines = w.tasks.map((t) => JSON.stringify(taskRecord(t, { ...ctx, index: f.records++ }, tools)));
       if (lines.length > 0) writeSync(f.fd, `${lines.join('\n')}\n`);
       records += lines.length;
+      report();
     }
     for (const f of files.values()) {
       closeSync(f.fd);

@@ -1,17 +1,30 @@
 /**
  * generateBatch: many worlds in parallel worker threads, resumable and safe to kill. Each world is
- * written under a temporary name and renamed into place; the manifest is rewritten atomically. World i
- * depends only on (seed, i, generator version, options), never on the worker that built it.
+ * written under a temporary name and renamed into place; the manifest gains a line per finished world
+ * and is rewritten atomically at the end. World i depends only on (seed, i, generator version, the
+ * options in BatchIdentity), never on the worker that built it; a folder that holds the same seed under
+ * other options is refused, never overwritten.
  */
-import { accessSync, constants, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync, readdirSync, rmSync, type Stats, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { join } from 'node:path';
-import { FictionError } from '../errors.js';
+import { dirname, join, resolve } from 'node:path';
+import { FictionError, isFictionError } from '../errors.js';
 import { getTheme } from '../themes/registry.js';
 import { runPool, taskModule } from '../util/worker-pool.js';
 import { buildOne, type BuildJob } from './build-one.js';
 import { themeFor, type GenerateOptions } from './generate.js';
-import { describeWorldFile, readManifest, writeManifest, type ManifestEntry } from './manifest.js';
+import {
+  appendManifest,
+  type BatchIdentity,
+  describeWorldFile,
+  identityDifference,
+  type ManifestEntry,
+  manifestEntry,
+  readManifest,
+  resolveThemes,
+  sha256File,
+  writeManifest,
+} from './manifest.js';
 import { GENERATOR_VERSION, worldId } from './types.js';
 
 export interface Shard {
@@ -27,6 +40,8 @@ export interface BatchOptions extends GenerateOptions {
   workers?: number;
   shard?: Shard;
   onProgress?: (p: BatchProgress) => void;
+  /** One line per world found damaged and rebuilt. */
+  onWarning?: (text: string) => void;
 }
 
 export interface BatchProgress {
@@ -61,10 +76,34 @@ function checkOptions(o: BatchOptions): void {
   for (const t of o.themes ?? []) getTheme(t);
 }
 
-/** Create the output folder and prove it is writable, before any work. */
+/**
+ * Create the output folder one level at a time (Node's recursive mkdir never returns on /proc, where
+ * mkdir fails with ENOENT under an existing parent) and prove it is writable, before any work.
+ */
 function prepareOut(dir: string): void {
   try {
-    mkdirSync(dir, { recursive: true });
+    const missing: string[] = [];
+    for (let p = resolve(dir); ; ) {
+      let st: Stats;
+      try {
+        st = statSync(p);
+      } catch (e) {
+        const parent = dirname(p);
+        if ((e as NodeJS.ErrnoException).code !== 'ENOENT' || parent === p) throw e;
+        missing.push(p);
+        p = parent;
+        continue;
+      }
+      if (!st.isDirectory()) throw Object.assign(new Error(`${p} is not a folder`), { code: 'ENOTDIR' });
+      break;
+    }
+    for (const p of missing.reverse()) {
+      try {
+        mkdirSync(p);
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code !== 'EEXIST' || !statSync(p).isDirectory()) throw e;
+      }
+    }
     accessSync(dir, constants.W_OK);
     const probe = join(dir, `.write-probe-${process.pid}`);
     writeFileSync(probe, 'ok');
@@ -75,55 +114,106 @@ function prepareOut(dir: string): void {
   }
 }
 
+/** How a listed or described world differs from the batch this run asks for, if it does. */
+function entryDifference(e: ManifestEntry, want: BatchIdentity): string | undefined {
+  if (e.themes) return identityDifference(e.seed, { generator_version: e.generator_version, themes: e.themes, real_brands: e.real_brands }, want);
+  // A line of an older writer (or a file the manifest missed): its own theme stands for the list.
+  const diff = identityDifference(e.seed, { ...want, generator_version: e.generator_version, real_brands: e.real_brands }, want);
+  if (diff) return diff;
+  const expected = themeFor(e.index, want.themes).id;
+  if (e.theme !== expected) return `holds ${e.file}, a ${e.theme} world; this run asks for a ${expected} world there (themes=${want.themes.join(',')})`;
+  return undefined;
+}
+
+function isAlive(pid: number): boolean {
+  if (pid === process.pid) return false; // our own leftovers cannot be in use: this run has not written yet
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 export async function generateBatch(o: BatchOptions): Promise<BatchSummary> {
   const started = performance.now();
   checkOptions(o);
   prepareOut(o.out);
   const shard = o.shard ?? { i: 0, n: 1 };
-  const options: GenerateOptions = { themes: o.themes, realBrands: o.realBrands ?? false };
+  const want: BatchIdentity = { generator_version: GENERATOR_VERSION, themes: resolveThemes(o.themes), real_brands: o.realBrands ?? false };
+  const options: GenerateOptions = { themes: want.themes, realBrands: want.real_brands };
   const indices: number[] = [];
   for (let i = shard.i; i < o.count; i += shard.n) indices.push(i);
-
-  // Leftovers of a killed run never carry a final name; remove them.
   const ours = new Set(indices.map((i) => worldId(o.seed, i)));
-  for (const f of readdirSync(o.out)) {
-    const m = /^(w\d+-\d+)\.sqlite\..*\.tmp$/.exec(f);
-    if ((m && ours.has(m[1]!)) || /^index\.jsonl\..*\.tmp$/.test(f)) rmSync(join(o.out, f), { force: true });
+  const warn = (text: string) => o.onWarning?.(text);
+
+  // A folder holding this seed under other options is refused before anything is touched: its worlds
+  // carry the same ids as this run's, and replacing them would silently change a published batch.
+  const manifest = readManifest(o.out);
+  const refuse = (diff: string) => {
+    throw new FictionError('BAD_INPUT', `${o.out} ${diff}: use another --out`);
+  };
+  for (const e of manifest.values()) {
+    if (e.seed !== o.seed || !existsSync(join(o.out, e.file))) continue;
+    const diff = entryDifference(e, want);
+    if (diff) refuse(diff);
+  }
+  const described = new Map<string, ManifestEntry | undefined>();
+  for (const id of ours) {
+    if (manifest.has(id) || !existsSync(join(o.out, `${id}.sqlite`))) continue;
+    const e = safeDescribe(join(o.out, `${id}.sqlite`));
+    described.set(id, e);
+    const diff = e && entryDifference(e, want);
+    if (diff) refuse(diff);
   }
 
-  const manifest = readManifest(o.out);
-  const todo: number[] = [];
+  // Leftovers of a killed run never carry a final name; remove them (not those of a live run sharing the folder).
+  for (const f of readdirSync(o.out)) {
+    const m = /^(w\d+-\d+)\.sqlite\..*\.tmp$/.exec(f);
+    const idx = /^index\.jsonl\.(\d+)\.tmp$/.exec(f);
+    if ((m && ours.has(m[1]!)) || (idx && !isAlive(Number(idx[1])))) rmSync(join(o.out, f), { force: true });
+  }
+
+  // Check every world already there: a listed one must still have its listed sha256 (a truncated or
+  // changed file is rebuilt), an unlisted one must open and pass SQLite's quick check.
+  const total = indices.length;
+  let done = 0;
   let skipped = 0;
+  const report = () => o.onProgress?.({ done, total, skipped, elapsedMs: performance.now() - started });
+  const todo: number[] = [];
   for (const i of indices) {
     const id = worldId(o.seed, i);
     const file = join(o.out, `${id}.sqlite`);
-    const entry = manifest.get(id);
-    const expected = themeFor(i, o.themes).id;
     if (existsSync(file)) {
-      const e = entry ?? safeDescribe(file);
-      if (e && e.theme === expected && e.generator_version === GENERATOR_VERSION && e.real_brands === options.realBrands) {
-        manifest.set(id, e);
+      const listed = manifest.get(id);
+      const e = listed ? (sha256File(file) === listed.sha256 ? listed : undefined) : described.get(id);
+      if (e) {
+        manifest.set(id, manifestEntry({ ...e, themes: want.themes }));
         skipped++;
+        done++;
+        report();
         continue;
       }
+      warn(`${id}.sqlite ${listed ? 'differs from its sha256 in index.jsonl' : 'is damaged'} (truncated or changed): rebuilding it`);
       rmSync(file, { force: true });
     }
     manifest.delete(id);
     todo.push(i);
   }
 
-  const total = indices.length;
-  let done = skipped;
-  let lastSave = performance.now();
-  const report = () => o.onProgress?.({ done, total, skipped, elapsedMs: performance.now() - started });
-  const onEntry = (e: ManifestEntry) => {
+  // The manifest is on disk from the start and gains a line as each world finishes, so a run killed at
+  // any moment leaves a manifest listing the worlds it completed; the final rewrite sorts it.
+  writeManifest(o.out, manifest.values());
+  const onEntry = (built: ManifestEntry) => {
+    const e = manifestEntry({ ...built, themes: want.themes });
     manifest.set(e.id, e);
+    try {
+      appendManifest(o.out, e);
+    } catch {
+      /* a full disk: the world is listed by the final rewrite, or re-described by the next run */
+    }
     done++;
     report();
-    if (performance.now() - lastSave > 2000) {
-      writeManifest(o.out, manifest.values());
-      lastSave = performance.now();
-    }
   };
   report();
   const jobs: BuildJob[] = todo.map((index) => ({ dir: o.out, seed: o.seed, index, options }));
@@ -137,7 +227,10 @@ export async function generateBatch(o: BatchOptions): Promise<BatchSummary> {
       describe: (job) => `world ${worldId(job.seed, job.index)}`,
     });
   } finally {
-    writeManifest(o.out, manifest.values());
+    // Lines another shard appended to a shared folder meanwhile are kept; this run's worlds are its own.
+    const merged = new Map([...readManifest(o.out)].filter(([id]) => !ours.has(id)));
+    for (const [id, e] of manifest) if (ours.has(id) || !merged.has(id)) merged.set(id, e);
+    writeManifest(o.out, merged.values());
   }
 
   const mine = indices.map((i) => manifest.get(worldId(o.seed, i))!).filter(Boolean);
@@ -153,10 +246,13 @@ export async function generateBatch(o: BatchOptions): Promise<BatchSummary> {
   };
 }
 
+/** The file's manifest line, or undefined if it is damaged; a world of a newer format is never overwritten. */
 function safeDescribe(file: string): ManifestEntry | undefined {
   try {
     return describeWorldFile(file);
-  } catch {
+  } catch (e) {
+    if (isFictionError(e) && e.code === 'UNSUPPORTED_FORMAT' && /upgrade fictionworld/.test(e.message))
+      throw new FictionError('BAD_INPUT', `${e.message.replace(/: upgrade fictionworld$/, '')}: use another --out`);
     return undefined;
   }
 }

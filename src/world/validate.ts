@@ -5,6 +5,7 @@ import { FictionError } from '../errors.js';
 import { loadWorld } from '../db/load.js';
 import { openWorld, type OpenWorld } from '../db/open.js';
 import { checkTaskSql } from '../db/task-sql.js';
+import type { BatchProgress } from './batch.js';
 import { checkWorld } from './consistency.js';
 import { MANIFEST, readManifest, sha256File } from './manifest.js';
 
@@ -54,24 +55,37 @@ export function validateFile(path: string): string[] {
   }
 }
 
-export function validateDir(dir: string, onFile?: (r: FileReport) => void): ValidateReport {
+/**
+ * Check every world file of `dir` and its manifest. `onFile` sees each report as it is made, in the
+ * order of the returned list (the manifest's first); `onProgress` counts the world files checked.
+ */
+export function validateDir(dir: string, onFile?: (r: FileReport) => void, onProgress?: (p: BatchProgress) => void): ValidateReport {
+  const started = performance.now();
   if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new FictionError('NOT_FOUND', `no folder at ${dir}`);
   const files = readdirSync(dir)
     .filter((f) => f.endsWith('.sqlite'))
     .sort();
   const manifest = readManifest(dir);
   const reports: FileReport[] = [];
-  if (!existsSync(join(dir, MANIFEST))) reports.push({ file: MANIFEST, problems: ['missing manifest'] });
-  for (const e of manifest.values()) if (!files.includes(e.file)) reports.push({ file: MANIFEST, problems: [`lists ${e.file}, which does not exist`] });
+  const add = (r: FileReport) => {
+    reports.push(r);
+    onFile?.(r);
+  };
+  let checked = 0;
+  const report = () => onProgress?.({ done: checked, total: files.length, skipped: 0, elapsedMs: performance.now() - started });
+  if (!existsSync(join(dir, MANIFEST))) add({ file: MANIFEST, problems: ['missing manifest'] });
+  const fileSet = new Set(files);
+  for (const e of manifest.values()) if (!fileSet.has(e.file)) add({ file: MANIFEST, problems: [`lists ${e.file}, which does not exist`] });
+  report();
   for (const f of files) {
     const path = join(dir, f);
     const problems = validateFile(path);
     const entry = manifest.get(f.replace(/\.sqlite$/, ''));
     if (!entry) problems.push('not listed in index.jsonl');
     else if (entry.sha256 !== sha256File(path)) problems.push('sha256 differs from index.jsonl');
-    const r = { file: f, problems };
-    reports.push(r);
-    onFile?.(r);
+    add({ file: f, problems });
+    checked++;
+    report();
   }
   return { files: reports, problems: reports.reduce((s, r) => s + r.problems.length, 0) };
 }

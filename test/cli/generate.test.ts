@@ -1,5 +1,5 @@
-import { readdirSync, writeFileSync } from 'node:fs';
-import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cli, tempDir } from '../helpers.js';
@@ -47,6 +47,29 @@ describe('generate / validate / inspect / themes commands', () => {
     const r = await cli(['generate', '--count', '2', '--out', join(base, 'file', 'worlds'), '--quiet']);
     expect(r.code).toBe(1);
     expect(r.err).toMatch(/^error: cannot write to output folder .* \(ENOTDIR\)\n$/);
+  });
+
+  it("refuses to build worlds of other options under the ids of a folder's worlds", async () => {
+    const dir = tempDir();
+    expect((await cli(['generate', '--count', '3', '--seed', '9', '--out', dir, '--workers', '1', '--quiet'])).code).toBe(0);
+    const before = readdirSync(dir).map((f) => readFileSync(join(dir, f)).toString('base64'));
+    const r = await cli(['generate', '--count', '3', '--seed', '9', '--themes', 'films', '--out', dir, '--workers', '1', '--quiet']);
+    expect(r.code).toBe(2);
+    expect(r.err).toBe(`error: ${dir} holds seed 9 with all themes; this run asks for themes=films: use another --out\n`);
+    expect(r.out).toBe('');
+    expect(readdirSync(dir).map((f) => readFileSync(join(dir, f)).toString('base64'))).toEqual(before);
+  });
+
+  it('refuses an output folder under /proc at once (a recursive mkdir there never returns)', () => {
+    const started = Date.now();
+    const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'generate', '--count', '1', '--out', '/proc/x/worlds', '--quiet'], {
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    expect(r.signal).toBeNull();
+    expect(r.status).toBe(1);
+    expect(r.stderr).toBe('error: cannot write to output folder /proc/x/worlds (ENOENT)\n');
+    expect(Date.now() - started).toBeLessThan(10_000);
   });
 
   it('a full disk fails with a clear error and leaves no half-written world', async () => {

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { writeWorld } from '../../src/db/write.js';
@@ -6,7 +6,9 @@ import { exportTasks, overlapOf, type TaskRecord } from '../../src/tasks/export.
 import { scoreAnswer } from '../../src/tasks/score.js';
 import { parseSplit } from '../../src/tasks/split.js';
 import { openAiTools } from '../../src/tools/definitions.js';
+import { generateBatch } from '../../src/world/batch.js';
 import { generateWorld } from '../../src/world/generate.js';
+import { readManifest, sha256File } from '../../src/world/manifest.js';
 import { tempDir } from '../helpers.js';
 
 /** A small JSON Schema checker for the keywords our schemas use; returns the problems. */
@@ -130,6 +132,32 @@ describe('tasks export', () => {
     expect(sa.overlap[0]).toMatchObject({ a: 'train', b: 'eval' });
     expect(sa.overlap[0]!.share).toBeGreaterThanOrEqual(0);
     expect(sa.overlap[0]!.share).toBeLessThanOrEqual(1);
+  });
+
+  it('records the sha256 of the world file each task was exported from, as the manifest lists it', async () => {
+    const worlds = tempDir();
+    await generateBatch({ count: 3, seed: 8, out: worlds, workers: 1 });
+    const out = join(tempDir(), 'tasks.jsonl');
+    const progress: string[] = [];
+    exportTasks({ dir: worlds, out, onProgress: (p) => progress.push(`${p.done}/${p.total}`) });
+    expect(progress).toEqual(['0/3', '1/3', '2/3', '3/3']);
+    const manifest = readManifest(worlds);
+    const records = readJsonl(out);
+    for (const r of records) {
+      expect(r.extra_info.world_sha256).toBe(manifest.get(r.extra_info.world_id)!.sha256);
+      expect(r.extra_info.world_sha256).toBe(sha256File(join(worlds, `${r.extra_info.world_id}.sqlite`)));
+    }
+    expect(new Set(records.map((r) => r.extra_info.world_sha256)).size).toBe(3);
+  });
+
+  it('refuses a world file that differs from its manifest line, writing nothing', async () => {
+    const worlds = tempDir();
+    await generateBatch({ count: 2, seed: 8, out: worlds, workers: 1 });
+    const lines = readFileSync(join(worlds, 'index.jsonl'), 'utf8').replace(/"sha256":"[0-9a-f]{8}/, '"sha256":"00000000');
+    writeFileSync(join(worlds, 'index.jsonl'), lines);
+    const outDir = tempDir();
+    expect(() => exportTasks({ dir: worlds, out: join(outDir, 't.jsonl') })).toThrow(/w8-000000\.sqlite differs from its sha256 in index\.jsonl/);
+    expect(readdirSync(outDir)).toEqual([]);
   });
 
   it('fails cleanly on a folder without worlds, leaving no files', () => {

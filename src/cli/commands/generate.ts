@@ -1,6 +1,6 @@
 /** `generate`: build a batch of worlds. */
 import type { Command } from 'commander';
-import { generateBatch, parseShard } from '../../world/batch.js';
+import { type BatchProgress, generateBatch, parseShard } from '../../world/batch.js';
 import type { Io } from '../main.js';
 import { nonNegativeInt, positiveInt } from '../options.js';
 import { createProgress } from '../progress.js';
@@ -18,24 +18,43 @@ export function registerGenerate(program: Command, io: Io): void {
     .option('--real-brands', 'let real company names own invented products', false)
     .option('--quiet', 'no progress bar', false)
     .action(async (o) => {
-      const summary = await generateBatch({
-        count: o.count,
-        seed: o.seed,
-        out: o.out,
-        workers: o.workers,
-        themes: o.themes
-          ? String(o.themes)
-              .split(',')
-              .map((t: string) => t.trim())
-              .filter(Boolean)
-          : undefined,
-        shard: o.shard ? parseShard(o.shard) : undefined,
-        realBrands: o.realBrands,
-        onProgress: o.quiet ? undefined : createProgress(io.err, Boolean(process.stderr.isTTY)),
-      });
-      io.out(
-        `${summary.worlds} worlds in ${summary.out} (${summary.generated} generated, ${summary.skipped} already complete) · ` +
-          `${summary.facts} facts · ${summary.tasks} tasks · ${summary.themes.length} themes · ${summary.seconds.toFixed(1)} s\n`,
-      );
+      const tty = Boolean(process.stderr.isTTY);
+      const bar = o.quiet ? undefined : createProgress(io.err, tty);
+      let last: BatchProgress | undefined;
+      // Ctrl-C: every finished world is already listed in the manifest (a line per world), and the
+      // leftovers of the worlds being written are removed by the next run, so the same command resumes.
+      const onSigint = () => {
+        const state = last ? `${last.done} of ${last.total} worlds complete` : 'no world complete yet';
+        io.err(`${bar && tty ? '\n' : ''}interrupted (${state} in ${o.out}): run the same command again to resume\n`);
+        process.exit(130);
+      };
+      process.once('SIGINT', onSigint);
+      try {
+        const summary = await generateBatch({
+          count: o.count,
+          seed: o.seed,
+          out: o.out,
+          workers: o.workers,
+          themes: o.themes
+            ? String(o.themes)
+                .split(',')
+                .map((t: string) => t.trim())
+                .filter(Boolean)
+            : undefined,
+          shard: o.shard ? parseShard(o.shard) : undefined,
+          realBrands: o.realBrands,
+          onProgress: (p) => {
+            last = p;
+            bar?.(p);
+          },
+          onWarning: (text) => io.err(`warning: ${text}\n`),
+        });
+        io.out(
+          `${summary.worlds} worlds in ${summary.out} (${summary.generated} generated, ${summary.skipped} already complete) · ` +
+            `${summary.facts} facts · ${summary.tasks} tasks · ${summary.themes.length} themes · ${summary.seconds.toFixed(1)} s\n`,
+        );
+      } finally {
+        process.off('SIGINT', onSigint);
+      }
     });
 }

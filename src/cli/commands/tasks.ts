@@ -7,6 +7,7 @@ import { formatTaskReport, reportTasks } from '../../tasks/report.js';
 import { parseSplit } from '../../tasks/split.js';
 import type { Io } from '../main.js';
 import { positiveInt } from '../options.js';
+import { createProgress } from '../progress.js';
 
 function formatExport(s: ExportSummary): string {
   const lines = s.files.map((f) => `wrote ${f.records} records from ${f.worlds} worlds to ${f.path}`);
@@ -26,9 +27,11 @@ export function registerTasks(program: Command, io: Io): void {
     .requiredOption('--out <file>', 'output JSONL file (with --split: <out>.<name>.jsonl per split)')
     .option('--split <spec>', 'split by a hash of the world id, e.g. train=0.9,eval=0.1')
     .option('--json', 'print the summary as JSON', false)
+    .option('--quiet', 'no progress bar', false)
     .action((dir: string, o) => {
       const split = o.split !== undefined ? parseSplit(o.split) : undefined;
-      const summary = exportTasks({ dir, out: o.out, split });
+      const onProgress = o.quiet ? undefined : createProgress(io.err, Boolean(process.stderr.isTTY));
+      const summary = exportTasks({ dir, out: o.out, split, onProgress });
       io.out(o.json ? `${JSON.stringify(summary, null, 2)}\n` : formatExport(summary));
     });
   tasks
