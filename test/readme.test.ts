@@ -125,6 +125,15 @@ describe('README console blocks', () => {
         `README line ${f.command.line + 1}: $ ${f.command.text}\n  exit ${f.code}\n  --- shown\n${f.command.expected.join('\n')}\n  --- printed\n${f.stdout}\n  --- stderr\n${f.stderr.slice(0, 2000)}`,
     );
     expect(report.join('\n\n')).toBe('');
+    // What the README says of the guarded search for the answer itself: no result line states it.
+    const guarded = ran.find((r) => r.command.text.includes('--task t02 "5,398,069 units"'));
+    expect(guarded?.stdout.split('\n')[0]).toBe('Results for "5,398,069 units":');
+    expect(
+      guarded!.stdout
+        .split('\n')
+        .slice(1)
+        .filter((l) => /5,?398,?069/.test(l)),
+    ).toEqual([]);
   });
 });
 
