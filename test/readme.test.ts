@@ -57,7 +57,7 @@ interface Ran {
 
 /** Run one console block's commands in `cwd`; each command's stdout, stderr and exit code. */
 function runBlock(commands: ReadmeCommand[], cwd: string, outDir: string, bin: string, port: number): Ran[] {
-  const sub = (t: string) => t.replaceAll('8787', String(port));
+  const sub = (t: string) => t.replace(/(?<=:|--port )8787\b/g, String(port));
   // A server the block leaves running (its `&` job) ends with the block, whatever happens to it.
   const script = [`trap 'kill $(jobs -p) 2>/dev/null' EXIT`, "trap 'exit 143' TERM INT", 'cd "$1" || exit 97'];
   commands.forEach((c, i) => {
@@ -75,7 +75,7 @@ function runBlock(commands: ReadmeCommand[], cwd: string, outDir: string, bin: s
   };
   return commands.map((command, i) => {
     const o = join(outDir, String(i));
-    const back = (t: string) => t.replaceAll(String(port), '8787');
+    const back = (t: string) => t.replace(new RegExp(`(?<=(?:127\\.0\\.0\\.1|localhost):)${port}\\b`, 'g'), '8787');
     return { command, stdout: back(read(`${o}.out`)), stderr: read(`${o}.err`), code: Number(read(`${o}.rc`).trim() || 'NaN') };
   });
 }
