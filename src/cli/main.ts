@@ -63,16 +63,16 @@ export async function buildProgram(io: Io, argv: readonly string[] = []): Promis
   return program;
 }
 
-/** The command `argv` reaches by its operands (the program itself when it names none). */
-function reachedCommand(program: Command, argv: readonly string[]): Command {
+/** The command `argv` reaches by its operands (the program itself when it names none), and the first operand past it. */
+function reachedCommand(program: Command, argv: readonly string[]): { cmd: Command; next?: string } {
   let cmd = program;
-  for (const a of argv) {
-    if (a.startsWith('-')) continue;
+  const operands = argv.filter((a) => !a.startsWith('-'));
+  for (const [i, a] of operands.entries()) {
     const sub = cmd.commands.find((c) => c.name() === a || c.aliases().includes(a));
-    if (!sub) break;
+    if (!sub) return { cmd, next: a === 'help' ? operands[i + 1] : a };
     cmd = sub;
   }
-  return cmd;
+  return { cmd };
 }
 
 /** The path of a command as typed, e.g. `tasks` or `fictionworld`. */
@@ -109,9 +109,11 @@ export async function runCli(argv: string[], io: Io = processIo): Promise<number
       if (e.exitCode === 0) return 0;
       if (e.code === 'commander.help' && program) {
         // Commander printed the help of a command that needs a subcommand (to stderr): say what is missing.
-        const cmd = reachedCommand(program, argv);
+        // (`help NAME` with an unknown NAME prints the list too: then NAME is the problem.)
+        const { cmd, next } = reachedCommand(program, argv);
         const subs = cmd.commands.map((c) => c.name()).filter((n) => n !== 'help');
-        io.err(`error: ${commandPath(cmd)} needs a ${cmd === program ? 'command' : 'subcommand'}: ${orList(subs)}\n`);
+        if (next !== undefined) io.err(`error: unknown command '${next.slice(0, 40)}' (the commands are listed above)\n`);
+        else io.err(`error: ${commandPath(cmd)} needs a ${cmd === program ? 'command' : 'subcommand'}: ${orList(subs)}\n`);
         return USAGE_EXIT;
       }
       // One line: commander puts its suggestion ("(Did you mean generate?)") on a line of its own.

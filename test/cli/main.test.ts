@@ -31,6 +31,14 @@ describe('fictionworld with no command, or a group without its subcommand', () =
     expect(r.err).not.toContain('outputHelp');
   });
 
+  it('`help NAME` of no command: the list on stderr, then that NAME is unknown, exit 2', async () => {
+    const r = await cli(['help', 'frobnicate']);
+    expect(r.code).toBe(2);
+    expect(r.out).toBe('');
+    expect(r.err).toMatch(/^Usage: fictionworld /);
+    expect(r.err.trimEnd().split('\n').at(-1)).toBe("error: unknown command 'frobnicate' (the commands are listed above)");
+  });
+
   it('asked for, help exits 0 on stdout', async () => {
     for (const args of [['--help'], ['help'], ['help', 'tasks'], ['tasks', '--help'], ['tasks', 'report', '--help'], ['--version']]) {
       const r = await cli(args);
