@@ -139,17 +139,22 @@ let pipesGuarded = false;
 
 /**
  * A reader that goes away (`fictionworld validate worlds | head -3`) closes our stdout: the next write
- * fails with EPIPE, which Node raises as an uncaught error with a stack trace. End quietly instead
- * (exit 0: the reader asked for no more). Installed once, for the process's own streams only.
+ * fails with EPIPE, which Node raises as an uncaught error with a stack trace. Instead a closed stdout
+ * ends the process quietly (exit 0: the reader asked for no more), and a closed stderr only silences
+ * the progress and warnings written there (the run goes on to its end: `generate … 2>&1 | head -1`
+ * must not stop a batch half-way). Installed once, for the process's own streams only.
  */
 export function endQuietlyOnClosedPipes(): void {
   if (pipesGuarded) return;
   pipesGuarded = true;
-  for (const stream of [process.stdout, process.stderr])
-    stream.on('error', (e: NodeJS.ErrnoException) => {
-      if (e.code === 'EPIPE') process.exit(0);
-      throw e;
-    });
+  const closed = (e: NodeJS.ErrnoException) => e.code === 'EPIPE' || e.code === 'ERR_STREAM_DESTROYED';
+  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+    if (!closed(e)) throw e;
+    process.exit(0);
+  });
+  process.stderr.on('error', (e: NodeJS.ErrnoException) => {
+    if (!closed(e)) throw e;
+  });
 }
 
 const isMain = (() => {

@@ -3,12 +3,13 @@
  * exit 2, commander's suggestion kept), defaults shown once in every help, and a closed stdout.
  */
 import { spawn } from 'node:child_process';
-import { resolve } from 'node:path';
+import { readdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { COMMANDS } from '../../src/cli/commands/index.js';
 import type { Io } from '../../src/cli/main.js';
-import { cli } from '../helpers.js';
+import { cli, tempDir } from '../helpers.js';
 
 const REPO = resolve(import.meta.dirname, '../..');
 
@@ -94,16 +95,28 @@ describe('help', () => {
   });
 });
 
-describe('a closed stdout', () => {
-  it('ends the process quietly (no EPIPE stack trace)', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'themes', '--json'], { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'] });
-    child.stdout.destroy(); // the reader went away before the first write (`… | head -0`)
-    let err = '';
-    child.stderr.on('data', (d: Buffer) => {
-      err += d.toString();
-    });
-    const code = await new Promise<number | null>((done) => child.on('close', (c) => done(c)));
-    expect(err).toBe('');
-    expect(code).toBe(0);
+/** Run the CLI in a child process whose `closed` stream has no reader from the start; the other one is collected. */
+async function withClosed(closed: 'stdout' | 'stderr', args: string[]): Promise<{ code: number | null; text: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'] });
+  child[closed].destroy(); // the reader went away before the first write (`… | head -0`)
+  let text = '';
+  child[closed === 'stdout' ? 'stderr' : 'stdout'].on('data', (d: Buffer) => {
+    text += d.toString();
+  });
+  const code = await new Promise<number | null>((done) => child.on('close', (c) => done(c)));
+  return { code, text };
+}
+
+describe('a closed pipe', () => {
+  it('stdout: the process ends quietly (no EPIPE stack trace), exit 0', async () => {
+    expect(await withClosed('stdout', ['themes', '--json'])).toEqual({ code: 0, text: '' });
+  });
+
+  it('stderr: progress and warnings go unsaid, the run goes on to its end', async () => {
+    const out = join(tempDir('fw-closed-stderr-'), 'worlds');
+    const r = await withClosed('stderr', ['generate', '--count', '3', '--seed', '4', '--themes', 'smartphones', '--out', out, '--workers', '2']);
+    expect(r.code).toBe(0);
+    expect(r.text).toMatch(/^3 worlds in .* \(3 generated, 0 already complete\)/);
+    expect(readdirSync(out).filter((f) => f.endsWith('.sqlite'))).toHaveLength(3);
   });
 });
