@@ -7,8 +7,6 @@
  * (with follow-up searches for entities those pages name, as an agent would make).
  */
 import { loadFacts } from '../db/load.js';
-import { FictionError } from '../errors.js';
-import { hash32 } from '../rng.js';
 import { guardChanges } from '../leakage/guard.js';
 import { guardContext, type GuardContext } from '../leakage/guard-context.js';
 import type { SearchObservationJson } from '../render/observation.js';
@@ -16,13 +14,15 @@ import { createRenderer, type Renderer } from '../render/renderer.js';
 import { callTool } from '../search/call-tool.js';
 import { createSession, type Session } from '../compose.js';
 import { createSearchWorld, type SearchWorld } from '../search/world-index.js';
-import { listWorldFiles } from '../tasks/batch-tasks.js';
+import { sampleWorldFiles } from '../tasks/sample-worlds.js';
 import { runPool, taskModule } from '../util/worker-pool.js';
 import type { AnswerType, Task, TaskKind } from '../world/types.js';
 import { AuditAccumulator, type AuditSummary } from './figures.js';
 import { judgeResults, type LeakFinding } from './judge.js';
 import { buildSuites, DEFAULT_SIZES, type SuiteName, type SuiteSizes } from './suites.js';
 import type { AuditJob } from './worker.js';
+
+export { sampleWorldFiles };
 
 export interface SideFigures {
   results: number;
@@ -81,19 +81,6 @@ export interface AuditOptions {
   /** Most follow-up searches per task for reachability. */
   followUps?: number;
   onWorld?: (done: number, total: number, audit: WorldAudit) => void;
-}
-
-/** Worlds to audit: all, or `sample` of them ordered by a hash of their file name (spread over the batch). */
-export function sampleWorldFiles(dir: string, sample?: number): string[] {
-  const files = listWorldFiles(dir);
-  if (sample === undefined || sample >= files.length) return files;
-  if (!Number.isSafeInteger(sample) || sample < 1) throw new FictionError('BAD_INPUT', '--sample must be a positive integer');
-  return files
-    .map((f) => ({ f, h: hash32(`audit-sample|${f.split(/[\\/]/).pop()}`) }))
-    .sort((a, b) => a.h - b.h || (a.f < b.f ? -1 : 1))
-    .slice(0, sample)
-    .map((x) => x.f)
-    .sort();
 }
 
 async function search(

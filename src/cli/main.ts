@@ -63,25 +63,98 @@ export async function buildProgram(io: Io, argv: readonly string[] = []): Promis
   return program;
 }
 
-/** Run the CLI in-process with raw arguments; returns the exit code. Tests call this directly. */
+/** The command `argv` reaches by its operands (the program itself when it names none), and the first operand past it. */
+function reachedCommand(program: Command, argv: readonly string[]): { cmd: Command; next?: string } {
+  let cmd = program;
+  const operands = argv.filter((a) => !a.startsWith('-'));
+  for (const [i, a] of operands.entries()) {
+    const sub = cmd.commands.find((c) => c.name() === a || c.aliases().includes(a));
+    if (!sub) return { cmd, next: a === 'help' ? operands[i + 1] : a };
+    cmd = sub;
+  }
+  return { cmd };
+}
+
+/** The path of a command as typed, e.g. `tasks` or `fictionworld`. */
+function commandPath(cmd: Command): string {
+  const names: string[] = [];
+  for (let c: Command | null = cmd; c?.parent; c = c.parent) names.unshift(c.name());
+  return names.length > 0 ? names.join(' ') : cmd.name();
+}
+
+/** "a, b or c" */
+const orList = (names: readonly string[]) => (names.length > 1 ? `${names.slice(0, -1).join(', ')} or ${names.at(-1)}` : (names[0] ?? ''));
+
+/** Usage errors (a wrong command, option, argument or value) exit 2; a failure of the run itself exits 1. */
+export const USAGE_EXIT = 2;
+
+/**
+ * Run the CLI in-process with raw arguments; returns the exit code. Tests call this directly.
+ * No arguments at all: the help on stdout, exit 0. A command made of subcommands without one (`tasks`):
+ * its help on stderr, then one line saying so, exit 2. Every other usage error is one line, exit 2.
+ */
 export async function runCli(argv: string[], io: Io = processIo): Promise<number> {
+  if (io === processIo) endQuietlyOnClosedPipes();
+  let program: Command | undefined;
   try {
-    const program = await buildProgram(io, argv);
+    program = await buildProgram(io, argv);
+    if (argv.length === 0) {
+      program.outputHelp();
+      return 0;
+    }
     await program.parseAsync(argv, { from: 'user' });
     return 0;
   } catch (e) {
     if (e instanceof CommanderError) {
       if (e.exitCode === 0) return 0;
-      io.err(`error: ${e.message.replace(/^error: /, '').split('\n')[0]}\n`);
-      return e.exitCode || 2;
+      if (e.code === 'commander.help' && program) {
+        // Commander printed the help of a command that needs a subcommand (to stderr): say what is missing.
+        // (`help NAME` with an unknown NAME prints the list too: then NAME is the problem.)
+        const { cmd, next } = reachedCommand(program, argv);
+        const subs = cmd.commands.map((c) => c.name()).filter((n) => n !== 'help');
+        if (next !== undefined) io.err(`error: unknown command '${next.slice(0, 40)}' (the commands are listed above)\n`);
+        else io.err(`error: ${commandPath(cmd)} needs a ${cmd === program ? 'command' : 'subcommand'}: ${orList(subs)}\n`);
+        return USAGE_EXIT;
+      }
+      // One line: commander puts its suggestion ("(Did you mean generate?)") on a line of its own.
+      const message = e.message
+        .replace(/^error: /, '')
+        .split('\n')
+        .map((l) => l.trim())
+        .filter(Boolean)
+        .join(' ');
+      io.err(`error: ${message}\n`);
+      return USAGE_EXIT;
     }
     if (isFictionError(e)) {
       io.err(`error: ${e.message.split('\n')[0]}\n`);
-      return e.code === 'BAD_INPUT' || e.code === 'NOT_FOUND' || e.code === 'UNSUPPORTED_FORMAT' ? 2 : 1;
+      return e.code === 'BAD_INPUT' || e.code === 'NOT_FOUND' || e.code === 'UNSUPPORTED_FORMAT' ? USAGE_EXIT : 1;
     }
     io.err(`error: ${(e as Error)?.message?.split('\n')[0] ?? String(e)}\n`);
     return 1;
   }
+}
+
+let pipesGuarded = false;
+
+/**
+ * A reader that goes away (`fictionworld validate worlds | head -3`) closes our stdout: the next write
+ * fails with EPIPE, which Node raises as an uncaught error with a stack trace. Instead a closed stdout
+ * ends the process quietly (exit 0: the reader asked for no more), and a closed stderr only silences
+ * the progress and warnings written there (the run goes on to its end: `generate … 2>&1 | head -1`
+ * must not stop a batch half-way). Installed once, for the process's own streams only.
+ */
+export function endQuietlyOnClosedPipes(): void {
+  if (pipesGuarded) return;
+  pipesGuarded = true;
+  const closed = (e: NodeJS.ErrnoException) => e.code === 'EPIPE' || e.code === 'ERR_STREAM_DESTROYED';
+  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+    if (!closed(e)) throw e;
+    process.exit(0);
+  });
+  process.stderr.on('error', (e: NodeJS.ErrnoException) => {
+    if (!closed(e)) throw e;
+  });
 }
 
 const isMain = (() => {

@@ -21,3 +21,11 @@ export function createProgress(write: (t: string) => void, isTty: boolean): (p: 
     else write(`${line}\n`);
   };
 }
+
+/** Progress of a run over worlds, on `io.err`: call it with (worlds done, worlds in all) after each; none when `quiet`. */
+export function worldProgress(io: { err: (t: string) => void }, quiet: boolean): ((done: number, total: number) => void) | undefined {
+  if (quiet) return undefined;
+  const draw = createProgress(io.err, Boolean(process.stderr.isTTY));
+  const started = performance.now();
+  return (done, total) => draw({ done, total, skipped: 0, elapsedMs: performance.now() - started });
+}

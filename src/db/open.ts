@@ -12,6 +12,7 @@
  */
 import Database from 'better-sqlite3';
 import { existsSync, statSync } from 'node:fs';
+import { basename } from 'node:path';
 import { FictionError } from '../errors.js';
 import { getTheme } from '../themes/registry.js';
 import type { ThemeDef } from '../themes/_define.js';
@@ -25,6 +26,38 @@ export interface OpenWorld {
   theme: ThemeDef;
 }
 
+/** A file name that names a world: `w<seed>-<index>.sqlite` (db/locate.ts's world ids). */
+const WORLD_FILE_RE = /^(w\d{1,12}-\d{6,9})\.sqlite$/;
+
+/** SQLite's error for a file that is not (or no longer) a well-formed database: truncated, overwritten, corrupted. */
+export function isDamage(e: unknown): boolean {
+  const code = (e as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && (code === 'SQLITE_NOTADB' || code.startsWith('SQLITE_CORRUPT'));
+}
+
+/** The one-line error for a damaged world file, naming it: `<file>: damaged (<what SQLite said>)`. */
+export function damagedWorld(path: string, e: unknown): FictionError {
+  const said = String((e as Error)?.message ?? e).split('\n')[0];
+  return new FictionError('UNSUPPORTED_FORMAT', `${path}: damaged (${said})`, { cause: e });
+}
+
+/**
+ * Run `read` over an open world, turning SQLite's damage errors (which name no file) into `damagedWorld`:
+ * a file can open and read its world_meta, then fail on a page further in.
+ */
+export function readingWorld<T>(path: string, read: () => T): T {
+  try {
+    return read();
+  } catch (e) {
+    throw isDamage(e) ? damagedWorld(path, e) : e;
+  }
+}
+
+/**
+ * Open a world file. Refused, each with one line naming the file: a file that is no SQLite database or
+ * a damaged one, one without world_meta, a newer format, and a file named for one world id
+ * (`w7-000042.sqlite`) that holds another (it would open silently under the wrong id).
+ */
 export function openWorld(path: string): OpenWorld {
   if (!existsSync(path) || !statSync(path).isFile()) throw new FictionError('NOT_FOUND', `no world file at ${path}`);
   let db: Database.Database;
@@ -44,10 +77,18 @@ export function openWorld(path: string): OpenWorld {
         'UNSUPPORTED_FORMAT',
         `${path} is world format v${version}; this fictionworld reads up to v${FORMAT_VERSION}: upgrade fictionworld`,
       );
+    const named = WORLD_FILE_RE.exec(basename(path))?.[1];
+    if (named !== undefined && named !== meta.world_id) {
+      const held = String(meta.world_id ?? 'no world_id').slice(0, 40);
+      throw new FictionError('UNSUPPORTED_FORMAT', `${path}: named for world ${named} but holds world ${held}: refusing to open it under the wrong id`);
+    }
     return { db, path, meta, id: meta.world_id!, theme: getTheme(meta.theme!) };
   } catch (e) {
     db.close();
     if (e instanceof FictionError) throw e;
-    throw new FictionError('UNSUPPORTED_FORMAT', `${path} is not a fictionworld world file`, { cause: e });
+    if (isDamage(e)) throw damagedWorld(path, e);
+    throw new FictionError('UNSUPPORTED_FORMAT', `${path} is not a fictionworld world file (${String((e as Error)?.message ?? e).split('\n')[0]})`, {
+      cause: e,
+    });
   }
 }

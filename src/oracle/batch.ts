@@ -1,6 +1,6 @@
 /**
- * Solvability of a batch: the oracle searcher runs every task of every world (or of the first
- * `sample` worlds in file order) in a session bound to the task, so the leakage guard is on, and each
+ * Solvability of a batch: the oracle searcher runs every task of every world (or of `sample` worlds
+ * spread over the folder, tasks/sample-worlds.ts) in a session bound to the task, so the leakage guard is on, and each
  * answer is scored with the tasks' own scorer. A task is solved when its reward is exact (a table:
  * every cell right) within the budget: 10 calls, plus one per answer row for a wide table.
  */
@@ -9,7 +9,7 @@ import { hash32 } from '../rng.js';
 import { callTool } from '../search/call-tool.js';
 import { createSession } from '../compose.js';
 import { createSearchWorld } from '../search/world-index.js';
-import { listWorldFiles } from '../tasks/batch-tasks.js';
+import { sampleWorldFiles } from '../tasks/sample-worlds.js';
 import { scoreAnswer } from '../tasks/score.js';
 import type { PerturbationProfile } from '../perturb/profile.js';
 import type { Task, TaskKind } from '../world/types.js';
@@ -55,8 +55,10 @@ export interface SolvabilityReport {
 }
 
 export interface SolveBatchOptions {
-  /** Take the first N worlds in file order (themes take turns in a batch, so a sample covers them). */
+  /** Take N worlds spread evenly over the folder (deterministic: tasks/sample-worlds.ts), as every `--sample` does. */
   sample?: number;
+  /** Called after each world: worlds done, worlds in all (a progress display), the world's file. */
+  onWorld?: (done: number, total: number, file: string) => void;
   /** Perturbations of every session (default none); simulated latency is never waited for. */
   profile?: Partial<PerturbationProfile>;
   /** Seed of the perturbation draws (default 0); each task's session draws from its own seed derived from it. */
@@ -166,14 +168,15 @@ export function summarizeSolves(results: readonly (TaskSolve & { question: strin
   };
 }
 
-/** Solvability of the worlds in `dir` (every world, or the first `sample`). */
+/** Solvability of the worlds in `dir` (every world, or `sample` of them spread over the folder). */
 export async function solveBatch(dir: string, opts: SolveBatchOptions = {}): Promise<SolvabilityReport> {
-  let files = listWorldFiles(dir);
-  if (opts.sample !== undefined) {
-    if (!Number.isInteger(opts.sample) || opts.sample < 1) throw new FictionError('BAD_INPUT', `sample must be a positive integer, got ${String(opts.sample)}`);
-    files = files.slice(0, opts.sample);
-  }
+  if (opts.sample !== undefined && (!Number.isInteger(opts.sample) || opts.sample < 1))
+    throw new FictionError('BAD_INPUT', `sample must be a positive integer, got ${String(opts.sample)}`);
+  const files = sampleWorldFiles(dir, opts.sample);
   const results: (TaskSolve & { question: string; answer: string | null })[] = [];
-  for (const file of files) results.push(...(await solveWorld(file, opts)).results);
+  for (const [i, file] of files.entries()) {
+    results.push(...(await solveWorld(file, opts)).results);
+    opts.onWorld?.(i + 1, files.length, file);
+  }
   return summarizeSolves(results, files.length);
 }

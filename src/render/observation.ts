@@ -10,6 +10,8 @@
  *
  *   [2] ...
  *
+ *   More results are available: request page 2.   (when there are: the JSON's hasMore)
+ *
  * A batch gives one block per query, separated by a blank line. Pages (web_extractor) are Markdown
  * with Title/URL/Date lines above the body. Simulated faults are observations: their message is the
  * text, and the JSON carries an `error` field.
@@ -32,9 +34,8 @@ export interface QueryBlock {
   /** Rank of the first result (results are numbered from it). */
   firstRank: number;
   results: readonly RenderedResult[];
+  /** More results are behind the next page: the text says so in a last line, the JSON in `hasMore`. */
   hasMore: boolean;
-  /** Say in the text that more results are behind the next page (pagination perturbation). */
-  moreHint?: boolean;
   error?: ObservationError;
 }
 
@@ -87,15 +88,19 @@ function resultText(r: SearchResultJson): string {
   return `[${r.rank}] ${r.url}\nTitle: ${r.title}\nSnippet: ${r.snippet ?? 'N/A'}\nDate: ${r.date}`;
 }
 
+/** The last line of a query's block when more results are behind the next page (as the JSON's `hasMore` says). */
+export const moreResultsLine = (page: number) => `More results are available: request page ${page + 1}.`;
+
 function blockText(b: QueryBlock, results: readonly SearchResultJson[]): string {
   const head = `Results for "${b.query}":`;
   if (b.error) return `${head}\n${b.error.message}`;
-  if (results.length === 0) return `${head}\n${NO_RESULTS}`;
+  const more = b.hasMore ? `\n\n${moreResultsLine(b.page)}` : '';
+  if (results.length === 0) return `${head}\n${NO_RESULTS}${more}`;
   // One join over every piece: the text comes out flat, where concatenating the head and the joined
   // results made a rope that the session's UTF-8 encoding then had to copy flat first.
   const parts: string[] = [head];
   for (let i = 0; i < results.length; i++) parts.push(i === 0 ? '\n' : '\n\n', resultText(results[i]!));
-  if (b.moreHint && b.hasMore) parts.push(`\n\nMore results are available: request page ${b.page + 1}.`);
+  parts.push(more);
   return parts.join('');
 }
 

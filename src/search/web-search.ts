@@ -26,7 +26,6 @@ interface QueryJob {
   query: PreparedQuery;
   error?: ObservationError;
   firstRank: number;
-  paginated: boolean;
   hasMore: boolean;
   buildSnippet: SnippetBuilder;
   selection: GuardSelection;
@@ -66,7 +65,7 @@ export function startSearch(session: Session, args: SearchArgs, callIndex: numbe
   args.queries.forEach((raw, index) => {
     const query = prepareQuery(raw);
     const buildSnippet = createSnippetBuilder(world, query);
-    const job: QueryJob = { index, query, firstRank: 1, paginated: false, hasMore: false, buildSnippet, selection: { hits: [] }, spares: [], rng: rngs[index] };
+    const job: QueryJob = { index, query, firstRank: 1, hasMore: false, buildSnippet, selection: { hits: [] }, spares: [], rng: rngs[index] };
     run.jobs.push(job);
     const failure = failures[index];
     if (failure) {
@@ -77,7 +76,6 @@ export function startSearch(session: Session, args: SearchArgs, callIndex: numbe
     const size = perturbing ? pageSizeFor(profile, seed, query.text) : null;
     const pageSize = size ?? RESULTS_PER_PAGE;
     if (size !== null) run.perturbations.push(`page_size:${index}:${size}`);
-    job.paginated = size !== null;
     const offset = (args.page - 1) * pageSize;
     job.firstRank = offset + 1;
     const ranked = world.retrieve(query, offset + pageSize + SPARE_RESULTS);
@@ -155,7 +153,7 @@ export function finishSearch(session: Session, run: SearchRun, outputs: readonly
         spares: job.spares,
       });
     }
-    return { ...block, results, hasMore: job.hasMore, moreHint: job.paginated };
+    return { ...block, results, hasMore: job.hasMore };
   });
   const error = run.plan.error;
   return {

@@ -4,7 +4,7 @@
  */
 import type { Task, TaskKind } from '../world/types.js';
 import { blindCheck, type BlindOptions, type BlindReport } from './blind.js';
-import { readBatchTasks } from './batch-tasks.js';
+import { listWorldFiles, readWorldTasks } from './batch-tasks.js';
 import { hopsOf } from './hops.js';
 
 export interface TaskReport {
@@ -25,16 +25,18 @@ const bump = (m: Record<string, number>, k: string | number) => {
   m[String(k)] = (m[String(k)] ?? 0) + 1;
 };
 
-export function reportTasks(dir: string, opts: BlindOptions = {}): TaskReport {
+/** The report of the worlds in `dir`; `onWorld` (a progress display) is called after each world is read. */
+export function reportTasks(dir: string, opts: BlindOptions & { onWorld?: (done: number, total: number) => void } = {}): TaskReport {
   const themes: Record<string, number> = {};
   const all: (Task & { worldId: string })[] = [];
-  let worlds = 0;
-  for (const w of readBatchTasks(dir)) {
-    worlds++;
+  const files = listWorldFiles(dir);
+  for (const [i, file] of files.entries()) {
+    const w = readWorldTasks(file);
     bump(themes, w.theme);
     for (const t of w.tasks) all.push({ ...t, worldId: w.worldId });
+    opts.onWorld?.(i + 1, files.length);
   }
-  return summarizeTasks(all, worlds, themes, opts);
+  return summarizeTasks(all, files.length, themes, opts);
 }
 
 export function summarizeTasks(all: (Task & { worldId?: string })[], worlds: number, themes: Record<string, number>, opts: BlindOptions = {}): TaskReport {

@@ -154,7 +154,8 @@ describe('audit command', () => {
 
   it('gives the same figures with one worker and with two', async () => {
     const dir = tempDir('fw-audit-workers-');
-    for (const [i, w] of sampleWorlds().slice(0, 2).entries()) copyFileSync(w.path, join(dir, `w5-00000${i}.sqlite`));
+    // Two themes' worlds, both w5-000000 inside: names that are no world id (a world id names its own world).
+    for (const [i, w] of sampleWorlds().slice(0, 2).entries()) copyFileSync(w.path, join(dir, `world-${i}.sqlite`));
     const small = { sizes: { related: 2, unrelated: 2, adversarial: 3 }, followUps: 2 };
     const seen: string[][] = [[], []];
     const one = await auditWorlds({ worlds: dir, workers: 1, ...small, onWorld: (done, total, a) => seen[0]!.push(`${done}/${total} ${a.world}`) });

@@ -3,7 +3,7 @@
  * module (with what it imports) is loaded only when that command runs.
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Command, Help } from 'commander';
@@ -51,6 +51,18 @@ describe('lazy CLI commands', () => {
     }
   });
 
+  it('declares each summary and argument once, in commands/table.ts', () => {
+    const sources = readdirSync(join(REPO, 'src/cli/commands'))
+      .filter((f) => f.endsWith('.ts') && f !== 'table.ts')
+      .map((f) => ({ f, text: readFileSync(join(REPO, 'src/cli/commands', f), 'utf8') }));
+    // generate.ts and validate.ts still repeat theirs (the test above keeps them equal to the table).
+    for (const entry of COMMANDS.filter((c) => c.name !== 'generate' && c.name !== 'validate')) {
+      const repeating = sources.filter((s) => s.text.includes(entry.summary)).map((s) => s.f);
+      expect(repeating, entry.name).toEqual([]);
+      expect(readFileSync(join(REPO, `src/cli/commands/${entry.name}.ts`), 'utf8'), entry.name).toContain(`declareCommand(program, '${entry.name}')`);
+    }
+  });
+
   it('prints the same top-level help as a program with every command loaded', async () => {
     const eager = new Command('fictionworld').description('Fictional worlds for training and evaluating LLM search agents').version('x');
     for (const entry of COMMANDS) (await entry.load())(eager, { out: () => {}, err: () => {} });
@@ -59,18 +71,18 @@ describe('lazy CLI commands', () => {
     expect(lazy.code).toBe(0);
     expect(commandsPart(lazy.out)).toBe(commandsPart(eager.helpInformation()));
     // An unknown command still gets a clear error, and the invoked one still runs.
-    expect((await cli(['themse'])).err).toBe("error: unknown command 'themse'\n");
+    expect((await cli(['themse'])).err).toBe("error: unknown command 'themse' (Did you mean themes?)\n");
     expect((await cli(['themes'])).out).toMatch(/^\d+ themes; task kinds: /m);
   });
 
   it('`--help` loads no command module; `themes` loads only its own and the theme registry', () => {
     const help = loadedModules(['--help']);
-    expect(help.sort()).toEqual(['cli/commands/index.ts', 'cli/main.ts', 'errors.ts', 'world/types.ts']);
+    expect(help.sort()).toEqual(['cli/commands/index.ts', 'cli/commands/table.ts', 'cli/main.ts', 'errors.ts', 'world/types.ts']);
     const themes = loadedModules(['themes']);
     expect(themes).toContain('cli/commands/themes.ts');
     expect(themes).toContain('themes/registry.ts');
     for (const m of themes)
-      expect(m, m).toMatch(/^(cli\/main|cli\/commands\/(index|themes)|errors|format|util\/bounded-cache|world\/(types|invariants)|themes\/[\w-]+)\.ts$/);
+      expect(m, m).toMatch(/^(cli\/main|cli\/commands\/(index|table|themes)|errors|format|util\/bounded-cache|world\/(types|invariants)|themes\/[\w-]+)\.ts$/);
     // Neither loads the server, the renderers, the audit, the search core or world generation.
     for (const m of [...help, ...themes]) expect(m, m).not.toMatch(/^(server|render|audit|search|leakage|oracle|agent|db)\/|^world\/(generate|batch)/);
   });

@@ -1,6 +1,6 @@
 /** Opening world files: a handle keeps its shared lock from its first read until it closes. */
 import Database from 'better-sqlite3';
-import { writeFileSync } from 'node:fs';
+import { copyFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openWorld } from '../../src/db/open.js';
@@ -53,7 +53,21 @@ describe('openWorld', async () => {
     expect(() => openWorld(bad)).toThrow(FictionError);
     // The failed open closed its handle: nothing holds the file.
     expect(tryWrite(bad, 'INSERT INTO t VALUES (1)')).toBe('written');
+    expect(() => openWorld(bad)).toThrow(`${bad} is not a fictionworld world file (no such table: world_meta)`);
     writeFileSync(join(dir, 'garbage.sqlite'), 'not sqlite at all');
-    expect(() => openWorld(join(dir, 'garbage.sqlite'))).toThrow(/not a fictionworld world file/);
+    expect(() => openWorld(join(dir, 'garbage.sqlite'))).toThrow(`${join(dir, 'garbage.sqlite')}: damaged (file is not a database)`);
+  });
+
+  it('refuses a file named for one world that holds another, and releases it', () => {
+    const misnamed = join(tempDir(), 'w3-000009.sqlite');
+    copyFileSync(path, misnamed);
+    expect(() => openWorld(misnamed)).toThrow(`${misnamed}: named for world w3-000009 but holds world w3-000000: refusing to open it under the wrong id`);
+    expect(tryWrite(misnamed)).toBe('written');
+    // A name that is no world id says nothing about the world inside.
+    const renamed = join(tempDir(), 'copy-of-w3.sqlite');
+    copyFileSync(path, renamed);
+    const w = openWorld(renamed);
+    expect(w.id).toBe('w3-000000');
+    w.db.close();
   });
 });

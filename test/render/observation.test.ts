@@ -31,11 +31,24 @@ describe('search observation text', () => {
 
   it('numbers later pages from their first rank, shows a missing snippet as N/A and keeps each field on one line', () => {
     const r = { ...result(3, '2031-12-25'), title: 'Two\nlines', snippet: null };
-    const text = formatSearchText([{ query: 'q', page: 2, firstRank: 11, results: [r], hasMore: true, moreHint: true }]);
+    const text = formatSearchText([{ query: 'q', page: 2, firstRank: 11, results: [r], hasMore: true }]);
     expect(text).toBe(
       'Results for "q":\n[11] https://wiki.orbis-encyclopedia.example/wiki/Page_3\nTitle: Two lines\nSnippet: N/A\nDate: Dec 25, 2031\n\n' +
         'More results are available: request page 3.',
     );
+  });
+
+  it('says more results are available whenever there are (the JSON hasMore), paginated or not, and only then', () => {
+    const page1 = (hasMore: boolean, results = [result(1, null)]) => ({ query: 'q', page: 1, firstRank: 1, results, hasMore });
+    const more = '\n\nMore results are available: request page 2.';
+    // An ordinary page 1 of ten results with more behind it: the text said nothing of them before.
+    expect(formatSearchText([page1(true)]).endsWith(`Date: N/A${more}`)).toBe(true);
+    expect(formatSearchJson([page1(true)]).queries[0]!.hasMore).toBe(true);
+    expect(formatSearchText([page1(false)])).not.toContain('More results');
+    // In a batch each block says it for itself; a page the guard emptied still points at the next one.
+    const batch = formatSearchText([page1(true), { ...page1(false), query: 'r' }, { ...page1(true, []), query: 's' }]);
+    expect(batch.split(more)).toHaveLength(3);
+    expect(batch.endsWith(`Results for "s":\nNo results found.${more}`)).toBe(true);
   });
 
   it('shows faults as observations: a failed call is its message, a failed batch query its own block', () => {
@@ -90,7 +103,6 @@ describe('formatSearch', () => {
         firstRank: 11,
         results: [result(1, '2029-03-04'), { ...result(2, null), snippet: ' two\n lines ' }],
         hasMore: true,
-        moreHint: true,
       },
       { query: 'b', page: 2, firstRank: 11, results: [], hasMore: false, error: { type: 'query_failed', message: 'Error: failed.' } },
     ];

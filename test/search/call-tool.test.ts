@@ -64,6 +64,9 @@ describe('callTool', () => {
       const j1 = (p1.json as SearchObservationJson).queries[0]!;
       const j2 = (p2.json as SearchObservationJson).queries[0]!;
       expect(j1.hasMore).toBe(true);
+      // No perturbation on: the text says what the JSON's hasMore says, as the tool description promises.
+      expect(p1.text.endsWith('\n\nMore results are available: request page 2.')).toBe(true);
+      expect(p2.text.includes('More results are available')).toBe(j2.hasMore);
       expect(j2.results[0]!.rank).toBe(11);
       expect(p2.text).toMatch(/^Results for "launch price":\n\[11\] /);
       const urls1 = new Set(j1.results.map((r) => r.url));

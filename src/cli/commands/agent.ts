@@ -12,6 +12,7 @@ import { fileSink, type TrajectoryLine, type TrajectorySink } from '../../agent/
 import { FictionError } from '../../errors.js';
 import { createSession } from '../../compose.js';
 import type { Io } from '../main.js';
+import { declareCommand } from './table.js';
 import { positiveInt } from '../options.js';
 import { profileFromOptions } from '../perturb-options.js';
 import { addSessionOptions, openSessionWorld } from '../session-options.js';
@@ -35,9 +36,7 @@ export function agentEndpoint(o: { llmBaseUrl?: string; llmModel?: string; llmAp
 }
 
 export function registerAgent(program: Command, io: Io): void {
-  const cmd = program
-    .command('agent')
-    .description('run the reference agent loop: an OpenAI-compatible chat model with function calling solves one task')
+  const cmd = declareCommand(program, 'agent')
     .option('--llm-base-url <url>', 'OpenAI-compatible endpoint, e.g. http://localhost:8000/v1 (or FICTIONWORLD_LLM_BASE_URL)')
     .option('--llm-model <name>', 'model name (or FICTIONWORLD_LLM_MODEL)')
     .option('--llm-api-key <key>', 'API key (or OPENAI_API_KEY; none needed by most local servers)')

@@ -4,11 +4,10 @@ import { type BatchProgress, generateBatch, parseShard } from '../../world/batch
 import type { Io } from '../main.js';
 import { nonNegativeInt, positiveInt } from '../options.js';
 import { createProgress } from '../progress.js';
+import { declareCommand } from './table.js';
 
 export function registerGenerate(program: Command, io: Io): void {
-  program
-    .command('generate')
-    .description('generate a reproducible batch of worlds')
+  declareCommand(program, 'generate')
     .requiredOption('--count <n>', 'number of worlds', positiveInt('--count'))
     .option('--seed <s>', 'batch seed', nonNegativeInt('--seed'), 7)
     .option('--out <dir>', 'output folder', 'worlds')

@@ -3,12 +3,10 @@ import type { Command } from 'commander';
 import { locateWorld } from '../../db/locate.js';
 import { inspectWorld } from '../../world/inspect.js';
 import type { Io } from '../main.js';
+import { declareCommand } from './table.js';
 
 export function registerInspect(program: Command, io: Io): void {
-  program
-    .command('inspect')
-    .description('summarise one world: theme, tables, sample facts, pages and tasks')
-    .argument('<world>', 'a .sqlite file or a world id in --worlds')
+  declareCommand(program, 'inspect')
     .option('--worlds <dir>', 'folder to look world ids up in', 'worlds')
     .option('--json', 'print as JSON', false)
     .action((world: string, o) => {

@@ -6,15 +6,13 @@ import { createSession } from '../../compose.js';
 import { checkCallLimits, DEFAULT_LIMITS } from '../../server/limits.js';
 import { createToolServer } from '../../server/mcp-tools.js';
 import type { Io } from '../main.js';
+import { declareCommand } from './table.js';
 import { profileFromOptions } from '../perturb-options.js';
 import { addSessionOptions, openSessionWorld } from '../session-options.js';
 import { addLlmOptions, closeRenderer, rendererFromOptions } from '../llm-options.js';
 
 export function registerMcp(program: Command, io: Io): void {
-  const cmd = program
-    .command('mcp')
-    .description('serve web_search and web_extractor over MCP on stdio, in one session over one world')
-    .option('--renderer <name>', 'renderer of the results (template, llm)', 'template');
+  const cmd = declareCommand(program, 'mcp').option('--renderer <name>', 'renderer of the results (template, llm)', 'template');
   addSessionOptions(addLlmOptions(cmd), { help: 'bind the session to a task (turns the leakage guard on)' }).action(async (o) => {
     // stdout carries the protocol: nothing else may be written there.
     const profile = profileFromOptions(o);

@@ -3,15 +3,13 @@ import type { Command } from 'commander';
 import { callTool } from '../../search/call-tool.js';
 import { createSession } from '../../compose.js';
 import type { Io } from '../main.js';
+import { declareCommand } from './table.js';
 import { profileFromOptions } from '../perturb-options.js';
 import { addSessionOptions, openSessionWorld } from '../session-options.js';
 import { formatMeta } from '../show-meta.js';
 
 export function registerOpen(program: Command, io: Io): void {
-  const cmd = program
-    .command('open')
-    .description("run one web_extractor call: print a world's page as Markdown")
-    .argument('<url>', 'the page URL')
+  const cmd = declareCommand(program, 'open')
     .option('--json', 'print the observation as JSON', false)
     .option('--show-meta', 'print where the page came from and the timings on stderr', false);
   addSessionOptions(cmd, { help: 'bind the session to a task' }).action(async (url: string, o) => {

@@ -7,6 +7,7 @@ import { openWorld } from '../../db/open.js';
 import { FictionError } from '../../errors.js';
 import { scoreAnswer, type ScoreResult } from '../../tasks/score.js';
 import type { Io } from '../main.js';
+import { declareCommand } from './table.js';
 
 function readAnswer(o: { answer?: string; answerFile?: string }): string {
   if (o.answer !== undefined && o.answerFile !== undefined) throw new FictionError('BAD_INPUT', 'give --answer or --answer-file, not both');
@@ -35,9 +36,7 @@ export function formatScore(s: ScoreResult): string {
 }
 
 export function registerScore(program: Command, io: Io): void {
-  program
-    .command('score')
-    .description("score an answer to a world's task: reward in [0, 1] with its parts")
+  declareCommand(program, 'score')
     .requiredOption('--world <world>', 'a .sqlite file or a world id in --worlds')
     .option('--worlds <dir>', 'folder to look world ids up in', 'worlds')
     .requiredOption('--task <id>', 'task id, e.g. t03')

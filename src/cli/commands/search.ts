@@ -7,6 +7,7 @@ import type { Command } from 'commander';
 import { callTool } from '../../search/call-tool.js';
 import { createSession } from '../../compose.js';
 import type { Io } from '../main.js';
+import { declareCommand } from './table.js';
 import { positiveInt } from '../options.js';
 import { profileFromOptions } from '../perturb-options.js';
 import { addSessionOptions, openSessionWorld } from '../session-options.js';
@@ -14,10 +15,7 @@ import { addLlmOptions, closeRenderer, rendererFromOptions } from '../llm-option
 import { formatMeta } from '../show-meta.js';
 
 export function registerSearch(program: Command, io: Io): void {
-  const cmd = program
-    .command('search')
-    .description('run one web_search call against a world; several queries make a batch')
-    .argument('<query...>', 'search queries')
+  const cmd = declareCommand(program, 'search')
     .option('--page <n>', 'result page', positiveInt('--page'), 1)
     .option('--json', 'print the observation as JSON', false)
     .option('--show-meta', "print the renderer that answered, a fallback's reason and the timings on stderr", false)

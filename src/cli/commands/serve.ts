@@ -5,13 +5,12 @@ import { DEFAULT_LIMITS, type ServerLimits } from '../../server/limits.js';
 import { DEFAULT_HOST, DEFAULT_PORT, startServer } from '../../server/listen.js';
 import { createLogger, isLogLevel, LOG_LEVELS } from '../../server/log.js';
 import type { Io } from '../main.js';
+import { declareCommand } from './table.js';
 import { addLlmOptions, closeRenderer, rendererFromOptions } from '../llm-options.js';
 import { nonNegativeInt, positiveInt } from '../options.js';
 
 export function registerServe(program: Command, io: Io): void {
-  const cmd = program
-    .command('serve')
-    .description('serve the worlds of a folder over HTTP: sessions, web_search/web_extractor, /retrieve (Search-R1) and /mcp')
+  const cmd = declareCommand(program, 'serve')
     .option('--worlds <dir>', 'folder of worlds', 'worlds')
     .option('--host <host>', 'address to bind', DEFAULT_HOST)
     .option('--port <port>', 'port (0 picks a free one)', nonNegativeInt('--port'), DEFAULT_PORT)

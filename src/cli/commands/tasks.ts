@@ -5,9 +5,11 @@ import { solveBatch } from '../../oracle/batch.js';
 import { formatSolvability } from '../../oracle/report.js';
 import { formatTaskReport, reportTasks } from '../../tasks/report.js';
 import { parseSplit } from '../../tasks/split.js';
+import { FictionError } from '../../errors.js';
 import type { Io } from '../main.js';
-import { positiveInt } from '../options.js';
-import { createProgress } from '../progress.js';
+import { createProgress, worldProgress } from '../progress.js';
+import { addSampleOption, checkSample } from '../sample.js';
+import { declareCommand } from './table.js';
 
 function formatExport(s: ExportSummary): string {
   const lines = s.files.map((f) => `wrote ${f.records} records from ${f.worlds} worlds to ${f.path}`);
@@ -19,7 +21,7 @@ function formatExport(s: ExportSummary): string {
 }
 
 export function registerTasks(program: Command, io: Io): void {
-  const tasks = program.command('tasks').description('export tasks for trainers, or report on a batch of tasks');
+  const tasks = declareCommand(program, 'tasks');
   tasks
     .command('export')
     .description('write one JSONL record per task (veRL field names), optionally split by world')
@@ -34,20 +36,23 @@ export function registerTasks(program: Command, io: Io): void {
       const summary = exportTasks({ dir, out: o.out, split, onProgress });
       io.out(o.json ? `${JSON.stringify(summary, null, 2)}\n` : formatExport(summary));
     });
-  tasks
+  const report = tasks
     .command('report')
     .description('task kinds, hops, answer types and the blind check for a batch')
     .argument('<dir>', 'folder of worlds')
     .option('--json', 'print as JSON', false)
-    .option('--oracle', 'measure solvability: run the oracle searcher on every task (guard on)', false)
-    .option('--sample <n>', 'with --oracle: only the first N worlds in file order', positiveInt('--sample'))
+    .option('--oracle', 'measure solvability: run the oracle searcher on every task (guard on)', false);
+  addSampleOption(report, 'with --oracle: ')
+    .option('--quiet', 'no progress on stderr', false)
     .action(async (dir: string, o) => {
-      const r = reportTasks(dir);
+      if (o.sample !== undefined && !o.oracle) throw new FictionError('BAD_INPUT', '--sample applies to --oracle: add --oracle, or leave --sample out');
+      const sample = o.oracle ? checkSample(dir, o.sample, io) : undefined;
+      const r = reportTasks(dir, { onWorld: worldProgress(io, o.quiet) });
       if (!o.oracle) {
         io.out(o.json ? `${JSON.stringify(r, null, 2)}\n` : formatTaskReport(r));
         return;
       }
-      const s = await solveBatch(dir, o.sample !== undefined ? { sample: o.sample } : {});
+      const s = await solveBatch(dir, { ...(sample !== undefined ? { sample } : {}), onWorld: worldProgress(io, o.quiet) });
       const summary = `solvability: ${(s.overall.share * 100).toFixed(1)}% of ${s.overall.tasks} tasks solved by the oracle within budget (target ≥ ${(s.target * 100).toFixed(0)}%): ${s.pass ? 'pass' : 'FAIL'}`;
       const text = formatTaskReport(r);
       const head = /^solvability: .*$/m.test(text) ? text.replace(/^solvability: .*$/m, summary) : `${text}${summary}\n`;

@@ -2,11 +2,10 @@
 import type { Command } from 'commander';
 import { listThemes } from '../../themes/registry.js';
 import type { Io } from '../main.js';
+import { declareCommand } from './table.js';
 
 export function registerThemes(program: Command, io: Io): void {
-  program
-    .command('themes')
-    .description('list the registered themes with their tables')
+  declareCommand(program, 'themes')
     .option('--json', 'print as JSON', false)
     .action((o) => {
       const themes = listThemes().map((t) => ({

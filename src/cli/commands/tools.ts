@@ -3,11 +3,10 @@ import type { Command } from 'commander';
 import { FictionError } from '../../errors.js';
 import { TOOL_FORMATS, toolDefinitions, type ToolFormat } from '../../tools/definitions.js';
 import type { Io } from '../main.js';
+import { declareCommand } from './table.js';
 
 export function registerTools(program: Command, io: Io): void {
-  program
-    .command('tools')
-    .description('print the tool definitions (web_search, web_extractor) as JSON')
+  declareCommand(program, 'tools')
     .option('--format <format>', `${TOOL_FORMATS.join(', ')}: OpenAI Chat Completions tools, OpenAI Responses API tools, or the MCP tool listing`, 'openai')
     .action((o) => {
       if (!(TOOL_FORMATS as readonly string[]).includes(o.format))

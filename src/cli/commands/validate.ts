@@ -4,12 +4,10 @@ import { FictionError } from '../../errors.js';
 import { validateDir } from '../../world/validate.js';
 import type { Io } from '../main.js';
 import { createProgress } from '../progress.js';
+import { declareCommand } from './table.js';
 
 export function registerValidate(program: Command, io: Io): void {
-  program
-    .command('validate')
-    .description('re-check world files on disk and list every problem')
-    .argument('<dir>', 'folder of worlds')
+  declareCommand(program, 'validate')
     .option('--json', 'print the report as JSON', false)
     .option('--quiet', 'no progress bar', false)
     .action((dir: string, o) => {
