@@ -60,7 +60,9 @@ try {
     openMs.push(ms(t, ns()));
     worlds.push(world);
     const session = createSession(world, { seed: i });
-    const floor = world.world.db.prepare('SELECT rowid, rank FROM passages_fts WHERE passages_fts MATCH ? ORDER BY rank LIMIT ?').raw();
+    const floor = world.world.db
+      .prepare('SELECT rowid, bm25(passages_fts) AS score FROM passages_fts WHERE passages_fts MATCH ? ORDER BY score, rowid LIMIT ?')
+      .raw();
     // Queries an agent would send: task questions, and entity names (the subjects of facts).
     const questions = data.tasks.map((t) => t.question);
     const names = [...new Set(data.facts.map((f) => f.subject))];
@@ -137,7 +139,7 @@ try {
       'bench/results/search.md',
       `# bench:search\n\nLatest run (${new Date().toISOString().slice(0, 10)}): \`npm run bench:search\` (\`BENCH_RECORD=1\` rewrites this file).\n\n` +
         `${lines.map((l) => `    ${l}`).join('\n')}\n\n` +
-        'Full call: `callTool(session, { name: "web_search", arguments: { query } })`: normalise and quote the query, FTS5 `MATCH … ORDER BY rank` (bm25), ' +
+        'Full call: `callTool(session, { name: "web_search", arguments: { query } })`: normalise and quote the query, FTS5 `MATCH` ranked by `bm25()`, ' +
         'pages ranked from passages, snippets, template renderer, text and JSON observation, session history; no perturbation, no guard.\n' +
         `Floor: the same FTS5 statement alone (\`LIMIT ${FIRST_PASSAGE_LIMIT}\`, the retriever's first window), same MATCH text and handle, interleaved with the full calls.\n` +
         'Line: full call within 2× the floor at p50.\n',

