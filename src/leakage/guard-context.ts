@@ -80,14 +80,6 @@ export interface Exposure {
 
 export const exposes = (e: Exposure) => e.factIds.length > 0 || e.detections.length > 0;
 
-interface RememberedSnippet {
-  passageIds: readonly number[];
-  text: string;
-  exposure: Exposure;
-}
-
-const sameIds = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((id, i) => id === b[i]);
-
 /** An exposure made read-only (its arrays too), to be shared. */
 function frozen(e: Exposure): Exposure {
   Object.freeze(e.factIds);
@@ -117,8 +109,7 @@ export class GuardContext {
   private readonly pageFactCache = new Map<number, number[]>();
   private readonly partCache = boundedCache<string, Exposure>(4096);
   /** Snippet exposures by page, then passages and text: the same query gives the same snippets again. */
-  private readonly snippetCache = new Map<number, RememberedSnippet[]>();
-  private snippetCount = 0;
+  private readonly snippetCache = boundedCache<string, Exposure>(4096);
   private readonly titleCache = new Map<number, Exposure>();
   private readonly dateCache = new Map<string, Exposure>();
   /** Query classifications by folded query (relatedness.ts). */
@@ -307,20 +298,12 @@ export class GuardContext {
    */
   snippetExposure(text: string | null, passageIds: readonly number[], pageId: number): Exposure {
     if (!text) return NOTHING;
-    // Looked up by page, then compared (no key string built and hashed per call).
-    let list = this.snippetCache.get(pageId);
-    const seen = list?.find((r) => sameIds(r.passageIds, passageIds) && r.text === text);
-    if (seen) return seen.exposure;
+    const key = `${pageId}|${passageIds.join(',')}|${text}`;
+    const seen = this.snippetCache.get(key);
+    if (seen) return seen;
     // Frozen: callers share the remembered exposure, so none can change it for the next.
     const exposure = frozen(this.snippetExposureUncached(text, passageIds, pageId));
-    if (this.snippetCount >= 4096) {
-      this.snippetCache.clear();
-      this.snippetCount = 0;
-      list = undefined;
-    }
-    if (!list) this.snippetCache.set(pageId, (list = []));
-    list.push({ passageIds: [...passageIds], text, exposure });
-    this.snippetCount++;
+    this.snippetCache.set(key, exposure);
     return exposure;
   }
 
