@@ -133,7 +133,14 @@ export function createLocalCore(opts: LocalCoreOptions): SearchCore {
     else pool.require(spec.world);
   };
 
+  let closed = false;
+  /** A closed core opens nothing more (a call that outlived the drain would leak what it opens). */
+  const refuseIfClosed = (): void => {
+    if (closed) throw new FictionError('UNAVAILABLE', 'the server stopped: retry on another replica');
+  };
+
   const open = (spec: TargetSpec): OpenTarget => {
+    refuseIfClosed();
     checkTarget(spec);
     if (spec.session !== undefined) {
       const stored = sessions.get(spec.session);
@@ -153,6 +160,7 @@ export function createLocalCore(opts: LocalCoreOptions): SearchCore {
   };
 
   const run = async (target: OpenTarget, call: ToolCall): Promise<ToolResult> => {
+    refuseIfClosed();
     checkCallLimits(call, limits);
     const result = await callTool(target.session, call, { signal: stopping.signal });
     opts.onCall?.(result);
@@ -169,6 +177,7 @@ export function createLocalCore(opts: LocalCoreOptions): SearchCore {
   };
 
   const withWorld = <T>(id: unknown, fn: (world: SearchWorld) => T): T => {
+    refuseIfClosed();
     const handle = pool.acquire(id);
     try {
       return fn(handle.world);
@@ -177,7 +186,6 @@ export function createLocalCore(opts: LocalCoreOptions): SearchCore {
     }
   };
 
-  let closed = false;
   return {
     worldsDir: pool.dir,
     rendererName: renderer.name,
@@ -196,7 +204,10 @@ export function createLocalCore(opts: LocalCoreOptions): SearchCore {
         if (!task) throw new FictionError('NOT_FOUND', `no task ${taskId.slice(0, 40)} in world ${world.id}`);
         return { world: world.id, task };
       }),
-    createSession: (spec) => sessions.describe(sessions.create(spec)),
+    createSession: (spec) => {
+      refuseIfClosed();
+      return sessions.describe(sessions.create(spec));
+    },
     describeSession: (id) => sessions.describe(sessions.get(id)),
     closeSession: (id) => sessions.close(id),
     trajectory: (id) => sessions.get(id).session.trajectoryJsonl(),

@@ -70,4 +70,14 @@ describe('the local search core', () => {
     expect(ended).toEqual(['shutdown']);
     expect(c.stats()).toMatchObject({ sessions: 0, openWorlds: 0 });
   });
+
+  it('once closed, opens nothing more: calls, sessions and world lookups are refused as unavailable', async () => {
+    const c = core();
+    c.close();
+    await expect(c.call({ world: W0 }, { name: 'web_search', arguments: { query: 'launch price' } })).rejects.toMatchObject({ code: 'UNAVAILABLE' });
+    await expect(c.retrieve({ world: W0 }, 'launch price', 3)).rejects.toMatchObject({ code: 'UNAVAILABLE' });
+    expect(() => c.createSession({ world: W0 })).toThrow(/server stopped/);
+    expect(() => c.worldTasks(W0)).toThrow(/server stopped/);
+    expect(c.stats()).toMatchObject({ sessions: 0, openWorlds: 0 });
+  });
 });

@@ -83,7 +83,7 @@ interface Opened {
 type Row = [key: string, world: string, model: string, prompt: string, answer: string, checked: string | null];
 
 function openFile(path: string): Opened {
-  let db: Database.Database;
+  let db: Database.Database | undefined;
   try {
     if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
     db = new Database(path);
@@ -105,6 +105,7 @@ function openFile(path: string): Opened {
       }
     }
   } catch (e) {
+    db?.close(); // opened but not usable: no handle left behind
     throw new FictionError('IO', `cannot open the llm cache ${path}: ${(e as Error).message.split('\n')[0]}`, { cause: e });
   }
   const setStmt = db.prepare('INSERT OR REPLACE INTO llm_cache (key, world, model, prompt, answer, checked) VALUES (?, ?, ?, ?, ?, ?)');
@@ -127,9 +128,20 @@ function openFile(path: string): Opened {
 export function openLlmCache(path: string): LlmCache {
   let file: Opened | undefined = path === ':memory:' || existsSync(path) ? openFile(path) : undefined;
   let closed = false;
+  // A file that appeared later but could not be opened is not tried again: the run goes on without it.
+  let failed = false;
   /** The open file; `create`: make it when there is none yet (else undefined until someone has). */
   const opened = (create: boolean): Opened | undefined => {
-    if (!file && !closed && (create || existsSync(path))) file = openFile(path);
+    if (!file && !closed && !failed) {
+      if (create || existsSync(path)) {
+        try {
+          file = openFile(path);
+        } catch (e) {
+          failed = true;
+          throw e;
+        }
+      }
+    }
     return file?.db.open ? file : undefined;
   };
   /** Answers stored and not yet written: serialized and stamped when written, not by the call storing them. */

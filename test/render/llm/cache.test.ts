@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLeakGuard } from '../../../src/leakage/guard.js';
@@ -230,6 +230,19 @@ describe('the cache file', () => {
     writer.set('k1', { model: 'm', prompt: 'p', world: 'w' }, { snippets: { 'https://a.example/x': 'late' } });
     writer.close();
     expect(reader.get('k1')).toEqual({ snippets: { 'https://a.example/x': 'late' } });
+    reader.close();
+  });
+
+  it('a file that appears damaged later is tried once: lookups then miss, no handle is left open per lookup', () => {
+    const path = join(dir, 'late-damaged.sqlite');
+    const reader = openLlmCache(path);
+    expect(reader.get('k1')).toBeUndefined();
+    writeFileSync(path, 'not a database, just text that is long enough to have a header'.repeat(20));
+    const fds = () => readdirSync('/proc/self/fd').length;
+    expect(reader.get('k1')).toBeUndefined(); // the one try
+    const before = fds();
+    for (let i = 0; i < 50; i++) expect(reader.get('k1')).toBeUndefined();
+    expect(fds()).toBe(before);
     reader.close();
   });
 });
