@@ -32,6 +32,8 @@ export type AgentMessage =
 export interface ChatModel {
   readonly model: string;
   next(messages: readonly AgentMessage[], tools: readonly OpenAiTool[]): Promise<AssistantTurn>;
+  /** Let go of the connections (a run that ended); optional for models that hold none. */
+  close?(): void;
 }
 
 export interface ChatModelOptions {
@@ -53,6 +55,7 @@ export function createChatModel(opts: ChatModelOptions): ChatModel {
   const endpoint = openAiEndpoint({ baseUrl: opts.baseUrl, apiKey: opts.apiKey, retries: opts.retries ?? DEFAULT_RETRIES, connections: 1, timeoutMs });
   return {
     model: opts.model,
+    close: () => endpoint.close(),
     async next(messages, tools) {
       let res: OpenAI.Chat.Completions.ChatCompletion;
       try {

@@ -56,6 +56,7 @@ export function registerAgent(program: Command, io: Io): void {
       try {
         run = await runAgent({ session, task, model, maxTurns: o.maxTurns, sink });
       } catch (e) {
+        model.close?.();
         try {
           sink.close?.(); // the trajectory, ended by its `incomplete` line, goes in place all the same
         } catch {
@@ -63,6 +64,7 @@ export function registerAgent(program: Command, io: Io): void {
         }
         throw e;
       }
+      model.close?.();
       sink.close?.();
       if (o.out !== undefined) {
         const head = `${run.stop === 'answer' ? 'answered' : 'stopped at --max-turns'} after ${run.turns} turns, ${run.toolCalls} tool calls; trajectory in ${o.out}\n`;

@@ -39,14 +39,14 @@ type Sdk = { default: unknown };
 /** `loadSdk`: how the package is loaded (tests slow it down). */
 export function openAiEndpoint(opts: EndpointOptions, loadSdk: () => Promise<Sdk> = () => import('openai')): OpenAiEndpoint {
   let client: Promise<OpenAI> | undefined;
-  let agent: { close(): Promise<void> } | undefined;
+  let agent: { destroy(): Promise<void> } | undefined;
   let closed = false;
   return {
     client: () =>
       (client ??= Promise.all([loadSdk(), import('undici')])
         .then(([sdk, undici]) => {
           const dispatcher = new undici.Agent({ connections: opts.connections ?? 8 });
-          if (closed) void dispatcher.close();
+          if (closed) void dispatcher.destroy();
           else agent = dispatcher;
           const OpenAiClient = sdk.default as typeof OpenAI;
           return new OpenAiClient({
@@ -63,8 +63,10 @@ export function openAiEndpoint(opts: EndpointOptions, loadSdk: () => Promise<Sdk
           throw e;
         })),
     close() {
+      // destroy, not close: requests still in flight end now (undici's close waits for them, so a server
+      // stopping would wait out a world model's whole deadline). Their callers see a transport error.
       closed = true;
-      void agent?.close().catch(() => {});
+      void agent?.destroy().catch(() => {});
       agent = undefined;
     },
   };

@@ -50,6 +50,17 @@ describe('the openai client', () => {
     c.close!();
   });
 
+  it('close ends a request still in flight at once (a stopping server does not wait out the deadline)', async () => {
+    const c = createOpenAiClient(settings());
+    reset(() => ({ content: 'late', delayMs: 3000 }));
+    const pending = c.complete(request, AbortSignal.timeout(10_000));
+    await new Promise((resolve) => setTimeout(resolve, 300)); // the request is on the wire
+    const t = performance.now();
+    c.close!();
+    await expect(pending).rejects.toBeInstanceOf(TransportError);
+    expect(performance.now() - t).toBeLessThan(1500);
+  });
+
   it('counts the time its SDK took to load against the deadline', async () => {
     // Loading takes 500 ms, the answer 600 ms more: past a 900 ms budget, which must hold.
     const slowLoad = () => new Promise<{ default: unknown }>((resolve) => setTimeout(() => resolve(import('openai')), 500));
