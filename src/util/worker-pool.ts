@@ -48,13 +48,22 @@ export async function runPool<J, R>(p: PoolRun<J, R>): Promise<void> {
   const replies: (Reply<R> | undefined)[] = new Array(p.jobs.length);
   let next = 0;
   let failure: FictionError | undefined;
+  // A result the caller cannot take (its manifest write failed, say) fails the run like a failed job:
+  // nothing more starts, the running jobs finish, and the error is thrown at the end.
+  const deliver = (value: R, index: number) => {
+    try {
+      p.onResult(value, index);
+    } catch (e) {
+      failure ??= isFictionError(e) ? e : new FictionError('INTERNAL', `${p.describe(p.jobs[index]!)}: ${(e as Error)?.message ?? String(e)}`);
+    }
+  };
   const take = (i: number, reply: Reply<R>) => {
     replies[i] = reply;
     if (!reply.ok) failure ??= new FictionError(reply.code, `${p.describe(p.jobs[i]!)}: ${reply.message}`);
     for (; next < p.jobs.length && replies[next]; next++) {
       const r = replies[next]!;
       replies[next] = undefined;
-      if (r.ok) p.onResult(r.value, next);
+      if (r.ok) deliver(r.value, next);
     }
   };
   if (p.workers <= 1) {
@@ -95,7 +104,7 @@ export async function runPool<J, R>(p: PoolRun<J, R>): Promise<void> {
   // After a failure: the results that finished beyond the failed or cancelled jobs, still in order.
   for (; next < p.jobs.length; next++) {
     const r = replies[next];
-    if (r?.ok) p.onResult(r.value, next);
+    if (r?.ok) deliver(r.value, next);
   }
   if (failure) throw failure;
 }

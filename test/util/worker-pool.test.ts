@@ -47,4 +47,30 @@ describe('runPool', () => {
       expect(readdirSync(dir).filter((f) => f.endsWith('.sqlite')).length).toBe(got.length);
     }
   });
+
+  it('a result the caller cannot take fails the run by name, after the running jobs finish (no worker torn down mid-job)', async () => {
+    for (const workers of [1, 2]) {
+      const dir = tempDir();
+      const jobs = [0, 1, 2, 3, 4, 5].map((index): BuildJob => ({ dir, seed: 4, index, options: {} }));
+      const taken: number[] = [];
+      const error = await runPool<BuildJob, ManifestEntry>({
+        jobs,
+        workers,
+        module,
+        local: buildOne,
+        onResult: (_e, i) => {
+          if (i === 1) throw new Error('disk full');
+          taken.push(i);
+        },
+        describe: (j) => `job ${j.index}`,
+      }).then(
+        () => undefined,
+        (e: unknown) => e as { code: string; message: string },
+      );
+      expect(error).toMatchObject({ code: 'INTERNAL', message: 'job 1: disk full' });
+      expect(taken[0]).toBe(0);
+      // Every world a job wrote is whole: no temp file of a job torn down mid-write.
+      expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+    }
+  });
 });
