@@ -411,10 +411,11 @@ export function findNumbers(
 }
 
 /**
- * A minus sign written before a number, maybe with a currency sign or code between ("-5", "- 5", "-$5",
- * "$-5"), after no letter, digit, point or comma ("2029-2030" is a range).
+ * A minus sign attached to a number, maybe with a currency sign or code between ("-5", "-$5", "$-5"),
+ * after no letter, digit, point or comma ("2029-2030" is a range). A dash with a space after it is a
+ * dash, not a sign ("Brand — 170,403 employees", "units sold - 5"): fold() writes dashes as "-".
  */
-const MINUS_BEFORE = /(?:^|[^\p{L}\p{N}.,])(?:-\s?(?:us\$|usd ?|eur ?|[$€£¥])?|(?:us\$|usd ?|eur ?|[$€£¥])\s?-)\s?$/u;
+const MINUS_BEFORE = /(?:^|[^\p{L}\p{N}.,])(?:-(?:us\$|usd ?|eur ?|[$€£¥])?|(?:us\$|usd ?|eur ?|[$€£¥])\s?-)$/u;
 
 /** Is a minus sign written just before `start` in `folded` (a mention's start)? */
 export function negativeAt(folded: string, start: number): boolean {

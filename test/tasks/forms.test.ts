@@ -32,6 +32,12 @@ describe('a correct answer in any form of the table scores 1', () => {
       expect(s.matchedBy).toMatch(/^(date|text)$/);
     }
   });
+  it('a dash before the number is punctuation, not a minus sign', () => {
+    for (const text of ['Biortriaxsant Electronics — 170,403 employees', 'Biortriaxsant Electronics – 170403', 'employees - 170,403']) {
+      expect(scoreAnswer(short(170403, 'integer'), `<answer>${text}</answer>`), text).toMatchObject({ reward: 1 });
+      expect(scoreAnswer(short(-170403, 'integer'), `<answer>${text}</answer>`), text).toMatchObject({ reward: 0 });
+    }
+  });
   it('in a table cell too', () => {
     const columns = ['Model', 'Units', 'Launch'];
     const rows = [['Zentria X9', 1200000, '2029-03-04']];

@@ -99,7 +99,7 @@ export const NUMBER_FORMS: NumberForms[] = [
   { value: 1200000.5, what: 'a comma decimal with groups', forms: ['1 200 000,5', '1.200.000,5', '1,200,000.5'] },
   { value: 6.07, what: 'a real', forms: ['6.07', '6.07 inches', '6.07"', '6,07'] },
   { value: 0.5, what: 'a fraction', forms: ['0.5', '.5', '0,5', '5e-1', 'zero point five'] },
-  { value: -3, what: 'a negative number', forms: ['-3', '−3', '–3', '-3.0', '- 3'] },
+  { value: -3, what: 'a negative number', forms: ['-3', '−3', '–3', '-3.0'] },
   { value: -5, what: 'a negative amount', forms: ['-$5', '$-5', '−$5'] },
   { value: 12, what: 'a small number in words', forms: ['12', 'twelve', 'Twelve'] },
   { value: 1200, what: 'hundreds in words', forms: ['1200', '1,200', 'twelve hundred', 'one thousand two hundred', '1.2k', '1.2 thousand'] },
