@@ -5,7 +5,7 @@
  */
 import type { ColumnDef, TableDef } from '../themes/_define.js';
 
-/** The tokenizer of both FTS5 indexes (src/search/fts-tokens.ts asks it how queries are tokenised). */
+/** The tokenizer of both FTS5 indexes. */
 export const FTS_TOKENIZER = 'porter unicode61 remove_diacritics 2';
 
 /** FTS5 indexes over passage text and page title/body (external content: no duplicated text). */

@@ -96,8 +96,7 @@ function blockText(b: QueryBlock, results: readonly SearchResultJson[]): string 
   if (b.error) return `${head}\n${b.error.message}`;
   const more = b.hasMore ? `\n\n${moreResultsLine(b.page)}` : '';
   if (results.length === 0) return `${head}\n${NO_RESULTS}${more}`;
-  // One join over every piece: the text comes out flat, where concatenating the head and the joined
-  // results made a rope that the session's UTF-8 encoding then had to copy flat first.
+  // One join over every piece.
   const parts: string[] = [head];
   for (let i = 0; i < results.length; i++) parts.push(i === 0 ? '\n' : '\n\n', resultText(results[i]!));
   parts.push(more);

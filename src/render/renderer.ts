@@ -68,7 +68,7 @@ export async function createRenderer(name = 'template', options?: Readonly<Recor
 
 /**
  * The renderer `name` names when it needs nothing loaded (the template): for a caller that cannot
- * wait, such as a server context built in a worker thread. Any other name fails with a clear error.
+ * wait, such as the synchronous server context. Any other name fails with a clear error.
  */
 export function createRendererSync(name = 'template', options?: Readonly<Record<string, unknown>>): Renderer {
   const f = factory(name);

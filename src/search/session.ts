@@ -9,7 +9,8 @@
  * task is never made without a guard by omission: it needs a guard, or `guard: null` said outright.
  * The history is a plain array, oldest first, bounded by count (`historyLimit` calls) and by the
  * characters of the observation texts it holds (`historyChars`): the oldest calls drop out first, so
- * a server holding 10,000 sessions holds at most 10,000 × historyChars characters of observations.
+ * a server holding 10,000 sessions holds about 10,000 × historyChars characters of observations (the
+ * latest call is kept whatever its size; a server caps a call's size itself).
  */
 import { writeFileSync } from 'node:fs';
 import { FictionError } from '../errors.js';

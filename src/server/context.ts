@@ -15,7 +15,7 @@ export interface ServerOptions {
   worlds: string;
   /** When set, admin actions need `Authorization: Bearer <adminToken>`. */
   adminToken?: string;
-  /** A renderer, or its name (default: the template renderer). */
+  /** A renderer, or 'template' (the default); a world model is passed as an instance (`await createRenderer('llm', …)`). */
   renderer?: Renderer | string;
   limits?: Partial<ServerLimits>;
   logger?: Logger;

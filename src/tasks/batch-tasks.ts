@@ -39,8 +39,3 @@ export function readWorldTasks(file: string): WorldTasks {
     w.db.close();
   }
 }
-
-/** Every world of `dir` with its tasks, one at a time. */
-export function* readBatchTasks(dir: string): Generator<WorldTasks> {
-  for (const file of listWorldFiles(dir)) yield readWorldTasks(file);
-}

@@ -1,6 +1,6 @@
 /**
  * The one bounded cache: a least-recently-used map over `lru-cache`, bounded by entry count (and
- * optionally by a size measure). Every memo and keyed store in the project uses this helper, so
+ * optionally by a size measure). Every size-bounded memo in the project uses this helper, so
  * eviction has one policy and one implementation.
  */
 import { LRUCache } from 'lru-cache';

@@ -181,7 +181,9 @@ export async function generateBatch(o: BatchOptions): Promise<BatchSummary> {
   let skipped = 0;
   const report = () => o.onProgress?.({ done, total, skipped, elapsedMs: performance.now() - started });
   const todo: number[] = [];
-  for (const i of indices) {
+  for (const [k, i] of indices.entries()) {
+    // Hashing a big folder takes a while: let signals (Ctrl-C) and timers run between files.
+    if (k % 32 === 31) await new Promise((resolve) => setImmediate(resolve));
     const id = worldId(o.seed, i);
     const file = join(o.out, `${id}.sqlite`);
     if (existsSync(file)) {
