@@ -1,10 +1,22 @@
 /**
- * Server metrics for `GET /metrics`, over prom-client: one Registry per server context, with prom-client's
- * default process metrics (event-loop lag, GC, memory, CPU, handles). Request counts and latency are by
+ * Server metrics for `GET /metrics`, over prom-client: one Registry per server context, merged when
+ * scraped with one process-wide registry of prom-client's default process metrics (event-loop lag, GC,
+ * memory, CPU, handles). Those are collected once per process: each collection starts monitors that
+ * are never stopped, so a context apiece (tests, embedders) would pile them up. Request counts and latency are by
  * route pattern (never by raw path, so the label set stays small); tool calls by outcome; limits hit;
  * gauges read when scraped (sessions, open worlds, in-flight requests).
  */
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+
+let processRegistry: Registry | undefined;
+/** The process's default metrics, started on first use. */
+function processMetrics(): Registry {
+  if (!processRegistry) {
+    processRegistry = new Registry();
+    collectDefaultMetrics({ register: processRegistry });
+  }
+  return processRegistry;
+}
 
 const BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
@@ -30,7 +42,7 @@ export class Metrics {
 
   constructor(sources: MetricSources) {
     const registers = [this.registry];
-    collectDefaultMetrics({ register: this.registry });
+    processMetrics();
     this.requests = new Counter({
       name: 'fictionworld_http_requests_total',
       help: 'HTTP requests by route pattern, method and status.',
@@ -82,6 +94,7 @@ export class Metrics {
 
   /** The Prometheus text of every metric, and its content type. */
   async render(): Promise<{ text: string; contentType: string }> {
-    return { text: await this.registry.metrics(), contentType: this.registry.contentType };
+    const merged = Registry.merge([processMetrics(), this.registry]);
+    return { text: await merged.metrics(), contentType: this.registry.contentType };
   }
 }
