@@ -255,6 +255,9 @@ function safeDescribe(file: string): ManifestEntry | undefined {
   } catch (e) {
     if (isFictionError(e) && e.code === 'UNSUPPORTED_FORMAT' && /upgrade fictionworld/.test(e.message))
       throw new FictionError('BAD_INPUT', `${e.message.replace(/: upgrade fictionworld$/, '')}: use another --out`);
+    // A whole world under another world's name is someone's file, not damage: never deleted to rebuild.
+    if (isFictionError(e) && e.code === 'UNSUPPORTED_FORMAT' && /: named for world /.test(e.message))
+      throw new FictionError('BAD_INPUT', `${e.message.replace(/: refusing to open it under the wrong id$/, '')}: use another --out`);
     return undefined;
   }
 }

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, readdirSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
@@ -153,6 +153,18 @@ describe('generateBatch', () => {
     db.close();
     const before = snapshot(dir);
     await expect(generateBatch({ count: 2, seed: 9, out: dir, workers: 1 })).rejects.toThrow(/w9-000001\.sqlite is world format v99; .*: use another --out$/);
+    expect(snapshot(dir)).toEqual(before);
+  });
+
+  it('never deletes a whole world found under another world id of this batch', async () => {
+    const dir = tempDir();
+    await generateBatch({ count: 2, seed: 9, out: dir, workers: 1 });
+    rmSync(join(dir, 'index.jsonl'));
+    copyFileSync(join(dir, 'w9-000000.sqlite'), join(dir, 'w9-000001.sqlite'));
+    const before = snapshot(dir);
+    await expect(generateBatch({ count: 2, seed: 9, out: dir, workers: 1 })).rejects.toThrow(
+      /named for world w9-000001 but holds world w9-000000: use another --out$/,
+    );
     expect(snapshot(dir)).toEqual(before);
   });
 
