@@ -52,8 +52,7 @@ export async function rendererFromOptions(o: Readonly<Record<string, unknown>>, 
   return createRenderer(name, { ...llmRendererOptions(o), ...(warn ? { warn: (line: string) => warn(`${line}\n`) } : {}) });
 }
 
-/** Release what a renderer holds (the world model's cache file); a no-op for the template. */
+/** Release what a renderer holds (a world model's connections and cache file); a no-op for the template. */
 export function closeRenderer(renderer: Renderer): void {
-  const r = renderer as Renderer & { close?: () => void };
-  if (typeof r.close === 'function') r.close();
+  renderer.close?.();
 }

@@ -36,11 +36,15 @@ export interface RenderSearchOutput {
   results: RenderedResult[];
   /** The renderer that actually answered (a world model may fall back to the template). */
   renderer: string;
+  /** Why a world model fell back to the template, in words, when it did. */
+  fallbackReason?: string;
 }
 
 export interface Renderer {
   readonly name: string;
   renderSearch(input: RenderSearchInput): RenderSearchOutput | Promise<RenderSearchOutput>;
+  /** Let go of what it holds (a world model's connections and cache file); absent when it holds nothing. */
+  close?(): void;
 }
 
 /** Makes a renderer from its options: at once (the template), or after loading its module (the world model). */

@@ -120,9 +120,7 @@ function complete(session: Session, p: Prepared, outputs: readonly (RenderSearch
     guard,
     timings: { totalMs: now() - p.started, retrieveMs, renderMs },
   };
-  const reasons = new Set(
-    outputs.map((o) => (o as { fallbackReason?: unknown } | undefined)?.fallbackReason).filter((r): r is string => typeof r === 'string'),
-  );
+  const reasons = new Set(outputs.map((o) => o?.fallbackReason).filter((r): r is string => r !== undefined));
   if (reasons.size > 0) meta.fallbackReason = [...reasons].join('; ');
   return outcome.error ? { text: outcome.text, json: outcome.json, error: outcome.error, meta } : { text: outcome.text, json: outcome.json, meta };
 }
