@@ -146,8 +146,10 @@ export async function auditWorld(
   opts: Omit<AuditOptions, 'worlds' | 'sample' | 'onWorld'> & { rendererInstance?: Renderer } = {},
 ): Promise<WorldAudit> {
   const world: SearchWorld = createSearchWorld(file);
+  // A renderer made here (a worker's world) is closed here: a world model holds connections and a cache file.
+  let own: Renderer | undefined;
   try {
-    const renderer = opts.rendererInstance ?? (await createRenderer(opts.renderer ?? 'template', opts.rendererOptions));
+    const renderer = opts.rendererInstance ?? (own = await createRenderer(opts.renderer ?? 'template', opts.rendererOptions));
     const facts = loadFacts(world.world);
     const hosts = [...new Set(world.allPages().map((p) => p.site))].sort();
     const meta = { world: world.id, theme: world.world.theme.id };
@@ -191,6 +193,7 @@ export async function auditWorld(
     }
     return out;
   } finally {
+    own?.close?.();
     world.close();
   }
 }
@@ -205,14 +208,18 @@ export async function auditWorlds(opts: AuditOptions & { workers?: number }): Pr
   };
   const options = { renderer: opts.renderer, rendererOptions: opts.rendererOptions, sizes: opts.sizes, followUps: opts.followUps };
   let renderer: Renderer | undefined; // one instance for the whole run in the calling thread
-  await runPool({
-    jobs: files.map((file): AuditJob => ({ file, options })),
-    workers: Math.min(opts.workers ?? 1, files.length),
-    module: taskModule(import.meta.url, './worker'),
-    onResult: take,
-    describe: (job) => job.file,
-    local: async (job) =>
-      auditWorld(job.file, { ...opts, rendererInstance: (renderer ??= await createRenderer(opts.renderer ?? 'template', opts.rendererOptions)) }),
-  });
+  try {
+    await runPool({
+      jobs: files.map((file): AuditJob => ({ file, options })),
+      workers: Math.min(opts.workers ?? 1, files.length),
+      module: taskModule(import.meta.url, './worker'),
+      onResult: take,
+      describe: (job) => job.file,
+      local: async (job) =>
+        auditWorld(job.file, { ...opts, rendererInstance: (renderer ??= await createRenderer(opts.renderer ?? 'template', opts.rendererOptions)) }),
+    });
+  } finally {
+    renderer?.close?.();
+  }
   return acc.summary();
 }

@@ -6,6 +6,8 @@ import { auditWorld, auditWorlds, sampleWorldFiles, type QueryRecord, type World
 import { buildSuites } from '../../src/audit/suites.js';
 import { cli, tempDir } from '../helpers.js';
 import { smartphoneWorld, sampleWorlds } from '../search/sample-worlds.js';
+import { RENDERERS } from '../../src/render/renderer.js';
+import { templateRenderer } from '../../src/render/template.js';
 
 const side = (results: number, snippetChars: number, leakingResults: number) => ({ results, snippetChars, leakingResults });
 const finding = { rank: 1, url: 'https://x.example/a', title: 'A', snippet: 's', date: 'N/A', factIds: [], forms: ['exact:899'], partialOnly: false };
@@ -170,5 +172,27 @@ describe('audit command', () => {
     const r = await cli(['audit', '--worlds', tempDir('fw-audit-empty-')]);
     expect(r.code).not.toBe(0);
     expect(r.err).toMatch(/^error: no world files/);
+  });
+});
+
+describe('renderers the audit makes', () => {
+  it('are closed when the audit is done with them (a world model holds connections and a cache file)', async () => {
+    let made = 0;
+    let closed = 0;
+    RENDERERS.counting = () => {
+      made++;
+      return { name: 'counting', renderSearch: (input) => templateRenderer.renderSearch(input), close: () => void closed++ };
+    };
+    try {
+      const sizes = { related: 1, unrelated: 1, adversarial: 1 };
+      await auditWorld(smartphoneWorld().path, { renderer: 'counting', sizes, followUps: 0 });
+      expect([made, closed]).toEqual([1, 1]);
+      const dir = tempDir();
+      copyFileSync(smartphoneWorld().path, join(dir, `${smartphoneWorld().data.meta.world_id}.sqlite`));
+      await auditWorlds({ worlds: dir, renderer: 'counting', sizes, followUps: 0, workers: 1 });
+      expect([made, closed]).toEqual([2, 2]);
+    } finally {
+      delete RENDERERS.counting;
+    }
   });
 });
