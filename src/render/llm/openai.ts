@@ -43,31 +43,35 @@ export function openAiEndpoint(opts: EndpointOptions, loadSdk: () => Promise<Sdk
   let closed = false;
   return {
     client: () =>
-      (client ??= Promise.all([loadSdk(), import('undici')])
-        .then(([sdk, undici]) => {
-          const dispatcher = new undici.Agent({ connections: opts.connections ?? 8 });
-          if (closed) void dispatcher.destroy();
-          else agent = dispatcher;
-          const OpenAiClient = sdk.default as typeof OpenAI;
-          return new OpenAiClient({
-            baseURL: opts.baseUrl,
-            apiKey: opts.apiKey || 'EMPTY',
-            maxRetries: opts.retries ?? DEFAULT_RETRIES,
-            timeout: opts.timeoutMs,
-            fetch: undici.fetch as unknown as typeof fetch,
-            fetchOptions: { dispatcher } as Record<string, unknown>,
-          });
-        })
-        .catch((e: unknown) => {
-          client = undefined;
-          throw e;
-        })),
+      closed
+        ? // A closed endpoint makes no request: its callers see an abort, not an endpoint failure.
+          Promise.reject(Object.assign(new Error('the world-model endpoint is closed'), { name: 'AbortError' }))
+        : (client ??= Promise.all([loadSdk(), import('undici')])
+            .then(([sdk, undici]) => {
+              const dispatcher = new undici.Agent({ connections: opts.connections ?? 8 });
+              if (closed) void dispatcher.destroy();
+              else agent = dispatcher;
+              const OpenAiClient = sdk.default as typeof OpenAI;
+              return new OpenAiClient({
+                baseURL: opts.baseUrl,
+                apiKey: opts.apiKey || 'EMPTY',
+                maxRetries: opts.retries ?? DEFAULT_RETRIES,
+                timeout: opts.timeoutMs,
+                fetch: undici.fetch as unknown as typeof fetch,
+                fetchOptions: { dispatcher } as Record<string, unknown>,
+              });
+            })
+            .catch((e: unknown) => {
+              client = undefined;
+              throw e;
+            })),
     close() {
       // destroy, not close: requests still in flight end now (undici's close waits for them, so a server
       // stopping would wait out a world model's whole deadline). Their callers see a transport error.
       closed = true;
       void agent?.destroy().catch(() => {});
       agent = undefined;
+      client = undefined;
     },
   };
 }

@@ -59,6 +59,10 @@ describe('the openai client', () => {
     c.close!();
     await expect(pending).rejects.toBeInstanceOf(TransportError);
     expect(performance.now() - t).toBeLessThan(1500);
+    // Closed, it makes no request: a later call is an abort, which no circuit breaker counts.
+    const before = ep.requests.length;
+    expect(await kindOf(c.complete(request, AbortSignal.timeout(10_000)))).toBe('aborted');
+    expect(ep.requests.length).toBe(before);
   });
 
   it('counts the time its SDK took to load against the deadline', async () => {
