@@ -155,7 +155,7 @@ export class Session implements HistoryReader {
 
   /** The kept history as JSONL: one line per call, with no timings (replays dump byte-identically). */
   trajectoryJsonl(): string {
-    return this.history
+    return this.kept
       .map((e) =>
         JSON.stringify({
           world: this.world.id,

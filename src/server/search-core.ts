@@ -141,9 +141,9 @@ export function createLocalCore(opts: LocalCoreOptions): SearchCore {
 
   const open = (spec: TargetSpec): OpenTarget => {
     refuseIfClosed();
-    checkTarget(spec);
+    checkTargetForm(spec);
     if (spec.session !== undefined) {
-      const stored = sessions.get(spec.session);
+      const stored = sessions.get(spec.session); // the one lookup: NOT_FOUND for an unknown session
       // The call holds its world itself: a session closed or expired while the call runs (asleep in its
       // simulated latency, or waiting on a world model) gives up the session's hold, and the pool must not
       // close the world under the call. While the session lives its hold keeps this the same open world.
