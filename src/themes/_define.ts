@@ -6,6 +6,7 @@
 import type { Faker } from '@faker-js/faker';
 import type { Rng } from '../rng.js';
 import type { NamePool } from './_names.js';
+import type { Domain, Lexicon, Locale, NameModel, SiteSeed, TimeRole } from './spec/parts.js';
 
 export type ValueType = 'text' | 'integer' | 'real' | 'date' | 'entity';
 export type Cell = string | number | null;
@@ -37,6 +38,10 @@ export interface ColumnDef {
   measure?: boolean;
   /** May be null in a world (an attribute subset); a null cell states no fact. */
   optional?: boolean;
+  /** How the attribute is said (spec/parts.ts); the realizer builds its frames from it. */
+  say?: Lexicon;
+  /** When the fact becomes true, for dating pages truthfully (spec/parts.ts). */
+  time?: TimeRole;
 }
 
 export interface TableDef {
@@ -51,6 +56,8 @@ export interface TableDef {
   columns: ColumnDef[];
   /** Whether each row gets its own encyclopedia page (named tables only). */
   entityPages?: boolean;
+  /** How rows are named (spec/parts.ts). */
+  naming?: NameModel;
 }
 
 export interface SiteDef {
@@ -78,6 +85,12 @@ export interface ThemeContext {
 
 export interface ThemeDef {
   id: string;
+  /** The language pages, names and questions are written in. */
+  locale?: Locale;
+  /** Words of the domain for context sentences and background pages. */
+  domain?: Domain;
+  /** The theme's own trade sites; generic pools supply the rest of a world's sites. */
+  siteSeeds?: SiteSeed[];
   title: string;
   description: string;
   tables: TableDef[];

@@ -1,6 +1,7 @@
 /** Invented names, unique within a world. Word lists are data; the pool enforces uniqueness. */
 import type { Faker } from '@faker-js/faker';
 import type { Rng } from '../rng.js';
+import type { Gender } from './spec/parts.js';
 
 const ONSETS = [
   'b',
@@ -53,6 +54,8 @@ export function inventWord(rng: Rng, syllables = rng.int(1, 2)): string {
 
 export class NamePool {
   private readonly used = new Set<string>();
+  /** The gender drawn for each person named (lower-cased name → gender), for pronouns that agree. */
+  private readonly genders = new Map<string, Gender>();
   constructor(
     private readonly rng: Rng,
     private readonly faker: Faker,
@@ -86,8 +89,15 @@ export class NamePool {
   }
 
   /** A person: first name from faker, invented surname, so no real person is named. */
-  person(): string {
-    return this.take(() => `${this.faker.person.firstName()} ${inventWord(this.rng, this.rng.int(1, 2))}`);
+  person(gender?: Gender): string {
+    const name = this.take(() => `${this.faker.person.firstName(gender)} ${inventWord(this.rng, this.rng.int(1, 2))}`);
+    if (gender) this.genders.set(name.toLowerCase(), gender);
+    return name;
+  }
+
+  /** The gender drawn for a person this pool named. */
+  genderOf(name: string): Gender | undefined {
+    return this.genders.get(name.toLowerCase());
   }
 
   /** A place name: an invented word, sometimes with a suffix. */

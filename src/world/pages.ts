@@ -3,16 +3,12 @@
  * database does (formatting varies, values never), and every fact is stated by at least one page.
  * Page kinds: encyclopedia entity pages, list pages, ranking pages, news articles, forum threads.
  */
-import { formatDate, formatNumber, isoFromDay, dayFromIso, slug, kebab, type DateStyle, type NumberStyle } from '../format.js';
+import { isoFromDay, dayFromIso, slug, kebab } from '../format.js';
+import { formatValue, type ValueStyle as Style } from './value-text.js';
 import type { Rng } from '../rng.js';
 import type { ColumnDef, Row, Rows, TableDef, ThemeDef } from '../themes/_define.js';
 import type { FactIndex } from './facts.js';
 import type { Document, Fact, PageKind, Passage } from './types.js';
-
-interface Style {
-  num: NumberStyle;
-  date: DateStyle;
-}
 
 /** A page under construction: its Markdown body and its passages, built together so they agree. */
 class PageBuilder {
@@ -44,13 +40,6 @@ class PageBuilder {
   body(): string {
     return `# ${this.title.replace(/ - [^-]+$/, '')}\n\n${this.lines.join('\n').trim()}\n`;
   }
-}
-
-export function formatValue(fx: FactIndex, fact: Fact, style: Style): string {
-  const fmt = fx.format(fact);
-  if (fact.objectType === 'integer' || fact.objectType === 'real') return formatNumber(Number(fact.object), fmt.unit, fmt.decimals, style.num);
-  if (fact.objectType === 'date') return formatDate(fact.object, style.date);
-  return fact.object;
 }
 
 function sentenceFor(fx: FactIndex, col: ColumnDef, fact: Fact, style: Style): string {

@@ -15,15 +15,48 @@ export interface Fact {
   sourceColumn: string;
 }
 
+/**
+ * How a passage states a fact (format v2 `claims`): `exact` the true value; `rounded` a rounding of it
+ * ("about 1.2 million"); `preliminary` an early estimate, marked as such on a page dated before a page
+ * with the exact value; `erroneous` a wrong value (a forum post), always followed on its page by a
+ * `corrected` statement of the true value; `scheduled` a future event stated as scheduled or expected
+ * on a page dated before it.
+ */
+export const CLAIM_FORMS = ['exact', 'rounded', 'preliminary', 'erroneous', 'corrected', 'scheduled'] as const;
+export type ClaimForm = (typeof CLAIM_FORMS)[number];
+/** How the passage refers to the fact's subject: its name, a short name, a pronoun, a definite description, or not at all (a table row under a header naming it). */
+export const SUBJECT_FORMS = ['name', 'short', 'pronoun', 'description', 'none'] as const;
+export type SubjectForm = (typeof SUBJECT_FORMS)[number];
+
+export interface Claim {
+  factId: number;
+  form: ClaimForm;
+  /** The value as the passage writes it ("$1,200", "about 1.2 million", a wrong "$399"). */
+  stated: string;
+  subjectForm: SubjectForm;
+  /** The words that refer to the subject ("it", "Tacova", "the Lyon-based maker"); '' for `none`. */
+  subjectText: string;
+}
+
 export interface Passage {
   id: number;
   documentId: number;
   ord: number;
   text: string;
+  /** Facts whose value (exact, rounded, preliminary, corrected or scheduled) the passage gives away: the guard's provenance. */
   factIds: number[];
+  /** Every statement of a fact in the passage with its form (format v2); absent on v1 worlds. */
+  claims?: Claim[];
 }
 
-export type PageKind = 'entity' | 'list' | 'ranking' | 'news' | 'forum';
+/** Page genres (format v2); v1 worlds used entity, list, ranking, news and forum. */
+export type PageKind = 'entity' | 'list' | 'ranking' | 'news' | 'forum' | import('../themes/spec/parts.js').SiteGenre;
+
+/** A Markdown link on a page to another page of the same world. */
+export interface Link {
+  url: string;
+  anchor: string;
+}
 
 export interface Document {
   id: number;
@@ -34,6 +67,10 @@ export interface Document {
   kind: PageKind;
   body: string;
   passages: Passage[];
+  /** What `published` is: the publication date, or a wiki-like page's last-edited date. */
+  dateKind?: 'published' | 'edited';
+  /** Links to pages of the same world (format v2). */
+  links?: Link[];
 }
 
 export type TaskKind = 'lookup' | 'multi_hop' | 'comparison' | 'aggregation' | 'temporal' | 'wide_table';

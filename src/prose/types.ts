@@ -1,0 +1,56 @@
+/**
+ * The contract between the prose realizer (src/prose) and the page genres (src/world/pages): a page
+ * asks a Writer for sentences; each sentence comes with the facts it gives away and the claims it
+ * makes, so provenance stays exact whatever frame, connective or coreference the sentence uses.
+ */
+import type { DateStyle, NumberStyle } from '../format.js';
+import type { Rng } from '../rng.js';
+import type { Gender } from '../themes/spec/parts.js';
+import type { Rows, ThemeDef } from '../themes/_define.js';
+import type { FactIndex } from '../world/facts.js';
+import type { Claim, Fact, PageKind } from '../world/types.js';
+
+/** What the realizer may read about the world: the theme's lexicon, the facts, and each person's gender. */
+export interface ProseWorld {
+  theme: ThemeDef;
+  rows: Rows;
+  fx: FactIndex;
+  /** The world's year (the period its facts are about). */
+  year: number;
+  /** The gender of a person named in the world, when the naming model drew one. */
+  genderOf(name: string): Gender | undefined;
+}
+
+/** The page a writer writes for. One writer per page: it tracks what the page has mentioned. */
+export interface PageContext {
+  rng: Rng;
+  /** The page's date (ISO): events after it are written as scheduled, never as done. null = undated. */
+  date: string | null;
+  num: NumberStyle;
+  dateStyle: DateStyle;
+  /** The site's display name, for attribution ("according to MobileMetrics"). */
+  site: string;
+  genre: PageKind;
+}
+
+/** One sentence (a passage): its text, the facts it gives away, and how it states each. */
+export interface Sentence {
+  text: string;
+  facts: Fact[];
+  claims: Claim[];
+}
+
+export type FillerRole = 'context' | 'commentary' | 'transition' | 'quote' | 'boilerplate';
+
+export interface Writer {
+  /**
+   * Sentences stating every given fact once, in varied frames, composed with connectives and
+   * coreference (the first mention of a subject on the page is its name). Facts of one subject are
+   * best passed together. A fact whose event is after the page's date is stated as scheduled.
+   */
+  state(facts: Fact[], opts?: { attribution?: string }): Sentence[];
+  /** A sentence that states no checkable fact, about the page's subject or domain. */
+  filler(role: FillerRole, about?: string): Sentence;
+}
+
+export type CreateWriter = (world: ProseWorld, page: PageContext) => Writer;
