@@ -1,7 +1,7 @@
 /** Invented names, unique within a world. Word lists are data; the pool enforces uniqueness. */
 import type { Faker } from '@faker-js/faker';
 import type { Rng } from '../rng.js';
-import type { Gender } from './spec/parts.js';
+import type { Gender, NameModel } from './spec/parts.js';
 
 const ONSETS = [
   'b',
@@ -103,5 +103,22 @@ export class NamePool {
   /** A place name: an invented word, sometimes with a suffix. */
   place(suffixes: readonly string[] = ['', '', 'ville', 'port', ' Falls', 'burg', ' Heights', 'ford']): string {
     return this.take(() => `${inventWord(this.rng)}${this.rng.pick(suffixes)}`);
+  }
+
+  /**
+   * A name made by a table's naming model (spec/parts.ts): the one entry point the spec engine uses.
+   * `parent` is the display name of the row's parent (a product's maker) where the model uses it.
+   */
+  make(model: NameModel, ctx: { parent?: string } = {}): string {
+    switch (model.kind) {
+      case 'person':
+        return this.person(model.gender);
+      case 'place':
+        return model.suffixes ? this.place(model.suffixes) : this.place();
+      case 'product':
+        return this.take(() => `${(ctx.parent ?? inventWord(this.rng)).split(' ')[0]} ${this.rng.pick(model.words ?? ['One'])}${this.rng.int(2, 99)}`);
+      default:
+        return model.suffixes && model.suffixes.length > 0 ? this.withSuffix(model.suffixes) : this.word();
+    }
   }
 }
