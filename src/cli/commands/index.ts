@@ -28,6 +28,7 @@ const LOADERS: Record<CommandName, () => Promise<RegisterCommand>> = {
   inspect: async () => (await import('./inspect.js')).registerInspect,
   pages: async () => (await import('./pages.js')).registerPages,
   tasks: async () => (await import('./tasks.js')).registerTasks,
+  report: async () => (await import('./report.js')).registerReport,
   score: async () => (await import('./score.js')).registerScore,
   tools: async () => (await import('./tools.js')).registerTools,
   search: async () => (await import('./search.js')).registerSearch,

@@ -24,6 +24,7 @@ export const COMMAND_SPECS = {
   },
   pages: { summary: "list a world's pages: URL, title, kind, date and words", args: [['<world>', 'a .sqlite file or a world id in --worlds']] },
   tasks: { summary: 'export tasks for trainers, or report on a batch of tasks', group: true },
+  report: { summary: 'how much a batch reads like the web: prose shapes, page lengths, sites, names, dates, claims', args: [['<dir>', 'folder of worlds']] },
   score: { summary: "score an answer to a world's task: reward in [0, 1] with its parts" },
   tools: { summary: 'print the tool definitions (web_search, web_extractor) as JSON' },
   search: { summary: 'run one web_search call against a world; several queries make a batch', args: [['<query...>', 'search queries']] },

@@ -1,0 +1,57 @@
+/** The realism figures of one world, taken from its in-memory form (db/load.ts loadWorld). */
+import { anachronisms } from '../world/time-check.js';
+import type { WorldData } from '../world/types.js';
+import { type ClaimFigures, claimFigures } from './claims.js';
+import { letterCounts } from './letters.js';
+import { pageWords, urlScheme } from './pages.js';
+import { createShaper } from './shapes.js';
+import { inventedNames, shapeVocabulary } from './vocabulary.js';
+
+export interface WorldFigures {
+  worldId: string;
+  theme: string;
+  /** Each passage's sentence shape, in passage order. */
+  shapes: string[];
+  /** [attribute "table.column", shape] of each passage that states exactly one fact. */
+  attributeShapes: [string, string][];
+  pages: { kind: string; words: number }[];
+  sites: number;
+  urlSchemes: number;
+  anachronisms: string[];
+  /** Letter counts a–z of the world's invented names, and how many names. */
+  nameLetters: number[];
+  names: number;
+  /** null: the world records no claims (format v1). */
+  claims: ClaimFigures | null;
+  facts: number;
+}
+
+/** `hasClaims`: whether the world's passages carry their claims (a v2 file; claims.ts attachClaims). */
+export function measureWorld(data: WorldData, hasClaims: boolean): WorldFigures {
+  const shape = createShaper(shapeVocabulary(data));
+  const facts = new Map(data.facts.map((f) => [f.id, f]));
+  const shapes: string[] = [];
+  const attributeShapes: [string, string][] = [];
+  for (const d of data.documents)
+    for (const p of d.passages) {
+      const s = shape(p.text);
+      shapes.push(s);
+      const only = p.factIds.length === 1 ? facts.get(p.factIds[0]!) : undefined;
+      if (only) attributeShapes.push([`${only.sourceTable}.${only.sourceColumn}`, s]);
+    }
+  const names = inventedNames(data);
+  return {
+    worldId: data.meta.world_id,
+    theme: data.meta.theme,
+    shapes,
+    attributeShapes,
+    pages: data.documents.map((d) => ({ kind: d.kind, words: pageWords(d.body) })),
+    sites: new Set(data.documents.map((d) => d.site)).size,
+    urlSchemes: new Set(data.documents.map((d) => urlScheme(d.url))).size,
+    anachronisms: anachronisms(data),
+    nameLetters: letterCounts(names),
+    names: names.length,
+    claims: hasClaims ? claimFigures(data.documents.flatMap((d) => d.passages)) : null,
+    facts: data.facts.length,
+  };
+}

@@ -1,0 +1,142 @@
+/** Pooling world figures over a scope (one theme, or the whole batch) into the report's figures. */
+import { countsDistance, countsXShare } from './letters.js';
+import type { WorldFigures } from './measure.js';
+
+/** Distinct shapes an attribute needs (the issue's "at least 6 phrasings per attribute"). */
+export const PHRASINGS_TARGET = 6;
+/** Noise claims a world needs to count toward the "at least half the worlds carry 3" target. */
+export const NOISE_PER_WORLD = 3;
+/** How many of the most common shapes the coverage figure sums. */
+export const TOP_SHAPES = 100;
+
+export interface Spread {
+  min: number;
+  median: number;
+  max: number;
+}
+
+export interface ScopeFigures {
+  worlds: number;
+  passages: number;
+  /** Distinct sentence shapes, and their count as a share of passages. */
+  shapes: number;
+  shapeShare: number;
+  /** Share of passages whose shape is one of the TOP_SHAPES most common. */
+  topShare: number;
+  /** Distinct shapes among the passages stating exactly one fact of each attribute in use. */
+  phrasings: { attributes: number; min: number | null; median: number | null; atTarget: number; byAttribute: Record<string, number> };
+  words: { pages: number; min: number | null; byGenre: Record<string, { pages: number; median: number }> };
+  /** Over the worlds that record claims; null when none does (format v1). */
+  coreference: { worlds: number; factPassages: number; share: number } | null;
+  sites: Spread;
+  urlSchemes: Spread;
+  anachronisms: number;
+  /** The first few, to see what they are. */
+  anachronismExamples: string[];
+  names: { names: number; letterDistance: number | null; xShare: number | null };
+  /** Over the worlds that record claims; null when none does. */
+  noise: { worlds: number; perWorld: Spread; worldsAtTarget: number; share: number; forms: Record<string, number> } | null;
+  facts: { min: number; max: number };
+}
+
+export function median(xs: readonly number[]): number {
+  if (xs.length === 0) return Number.NaN;
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+}
+
+const minOf = (xs: readonly number[]) => xs.reduce((m, x) => Math.min(m, x), Number.POSITIVE_INFINITY);
+const maxOf = (xs: readonly number[]) => xs.reduce((m, x) => Math.max(m, x), Number.NEGATIVE_INFINITY);
+
+function spread(xs: readonly number[]): Spread {
+  return { min: minOf(xs), median: median(xs), max: maxOf(xs) };
+}
+
+export interface Tally {
+  /** Add one world; `attributePrefix` keeps attributes of different themes apart in a batch-wide tally. */
+  add(w: WorldFigures, attributePrefix?: string): void;
+  result(): ScopeFigures;
+}
+
+export function createTally(): Tally {
+  let worlds = 0;
+  let passages = 0;
+  const shapeCounts = new Map<string, number>();
+  const attributes = new Map<string, Set<string>>();
+  const words = new Map<string, number[]>();
+  const sites: number[] = [];
+  const schemes: number[] = [];
+  const facts: number[] = [];
+  const anachronisms: string[] = [];
+  let anachronismCount = 0;
+  const letters = new Array<number>(26).fill(0);
+  let names = 0;
+  let claimWorlds = 0;
+  let factPassages = 0;
+  let coreferent = 0;
+  const noisePerWorld: number[] = [];
+  const forms: Record<string, number> = {};
+  return {
+    add(w, prefix = '') {
+      worlds++;
+      passages += w.shapes.length;
+      for (const s of w.shapes) shapeCounts.set(s, (shapeCounts.get(s) ?? 0) + 1);
+      for (const [attr, s] of w.attributeShapes) {
+        const key = prefix + attr;
+        (attributes.get(key) ?? attributes.set(key, new Set()).get(key)!).add(s);
+      }
+      for (const p of w.pages) (words.get(p.kind) ?? words.set(p.kind, []).get(p.kind)!).push(p.words);
+      sites.push(w.sites);
+      schemes.push(w.urlSchemes);
+      facts.push(w.facts);
+      anachronismCount += w.anachronisms.length;
+      for (const a of w.anachronisms) if (anachronisms.length < 5) anachronisms.push(a);
+      for (let i = 0; i < 26; i++) letters[i]! += w.nameLetters[i] ?? 0;
+      names += w.names;
+      if (w.claims) {
+        claimWorlds++;
+        factPassages += w.claims.factPassages;
+        coreferent += w.claims.coreferent;
+        noisePerWorld.push(w.claims.noise);
+        for (const [f, n] of Object.entries(w.claims.forms)) forms[f] = (forms[f] ?? 0) + (n ?? 0);
+      }
+    },
+    result() {
+      const top = [...shapeCounts.values()].sort((a, b) => b - a).slice(0, TOP_SHAPES);
+      const byAttribute = Object.fromEntries([...attributes.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([k, s]) => [k, s.size]));
+      const counts = Object.values(byAttribute);
+      const allWords = [...words.values()].flat();
+      const atTarget = noisePerWorld.filter((n) => n >= NOISE_PER_WORLD).length;
+      return {
+        worlds,
+        passages,
+        shapes: shapeCounts.size,
+        shapeShare: passages ? shapeCounts.size / passages : 0,
+        topShare: passages ? top.reduce((s, n) => s + n, 0) / passages : 0,
+        phrasings: {
+          attributes: counts.length,
+          min: counts.length ? minOf(counts) : null,
+          median: counts.length ? median(counts) : null,
+          atTarget: counts.filter((n) => n >= PHRASINGS_TARGET).length,
+          byAttribute,
+        },
+        words: {
+          pages: allWords.length,
+          min: allWords.length ? minOf(allWords) : null,
+          byGenre: Object.fromEntries(
+            [...words.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([k, xs]) => [k, { pages: xs.length, median: median(xs) }]),
+          ),
+        },
+        coreference: claimWorlds ? { worlds: claimWorlds, factPassages, share: factPassages ? coreferent / factPassages : 0 } : null,
+        sites: spread(sites),
+        urlSchemes: spread(schemes),
+        anachronisms: anachronismCount,
+        anachronismExamples: anachronisms,
+        names: { names, letterDistance: countsDistance(letters), xShare: countsXShare(letters) },
+        noise: claimWorlds ? { worlds: claimWorlds, perWorld: spread(noisePerWorld), worldsAtTarget: atTarget, share: atTarget / claimWorlds, forms } : null,
+        facts: { min: minOf(facts), max: maxOf(facts) },
+      };
+    },
+  };
+}
