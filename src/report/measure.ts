@@ -3,7 +3,7 @@ import { anachronisms } from '../world/time-check.js';
 import type { WorldData } from '../world/types.js';
 import { type ClaimFigures, claimFigures } from './claims.js';
 import { letterCounts } from './letters.js';
-import { pageWords, urlScheme } from './pages.js';
+import { pageWords, urlScheme, worldLinks } from './pages.js';
 import { createShaper } from './shapes.js';
 import { inventedNames, shapeVocabulary } from './vocabulary.js';
 
@@ -14,7 +14,8 @@ export interface WorldFigures {
   shapes: string[];
   /** [attribute "table.column", shape] of each passage that states exactly one fact. */
   attributeShapes: [string, string][];
-  pages: { kind: string; words: number }[];
+  /** Each page's genre, words, whether it is dated, and its links to other pages of the world. */
+  pages: { kind: string; words: number; dated: boolean; links: number }[];
   sites: number;
   urlSchemes: number;
   anachronisms: string[];
@@ -40,12 +41,13 @@ export function measureWorld(data: WorldData, hasClaims: boolean): WorldFigures 
       if (only) attributeShapes.push([`${only.sourceTable}.${only.sourceColumn}`, s]);
     }
   const names = inventedNames(data);
+  const urls = new Set(data.documents.map((d) => d.url));
   return {
     worldId: data.meta.world_id,
     theme: data.meta.theme,
     shapes,
     attributeShapes,
-    pages: data.documents.map((d) => ({ kind: d.kind, words: pageWords(d.body) })),
+    pages: data.documents.map((d) => ({ kind: d.kind, words: pageWords(d.body), dated: d.published !== null, links: worldLinks(d.body, d.url, urls) })),
     sites: new Set(data.documents.map((d) => d.site)).size,
     urlSchemes: new Set(data.documents.map((d) => urlScheme(d.url))).size,
     anachronisms: anachronisms(data),

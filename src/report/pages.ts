@@ -1,4 +1,4 @@
-/** Page-level measures: words of a page body, and the URL scheme of a page address. */
+/** Page-level measures: words of a page body, its links to other pages of the world, and the URL scheme of a page address. */
 
 const LINK_TARGET = /\]\([^)]*\)|https?:\/\/\S+/g;
 const WORD = /[\p{L}\p{N}]+(?:[.,'’-][\p{L}\p{N}]+)*/gu;
@@ -29,4 +29,13 @@ export function urlScheme(url: string): string {
   });
   const keys = [...u.searchParams.keys()].map((k) => `${k}={v}`);
   return `/${path.join('/')}${u.pathname.endsWith('/') && segments.length > 0 ? '/' : ''}${keys.length ? `?${keys.join('&')}` : ''}`;
+}
+
+const MD_LINK = /\]\((https?:\/\/[^)\s]+)\)/g;
+
+/** Markdown links in `body` to pages of the same world (`urls`), the page's own address left out. */
+export function worldLinks(body: string, own: string, urls: ReadonlySet<string>): number {
+  let n = 0;
+  for (const m of body.matchAll(MD_LINK)) if (m[1] !== own && urls.has(m[1]!)) n++;
+  return n;
 }

@@ -74,6 +74,24 @@ export function reportRows(genres: readonly string[]): ReportRow[] {
     },
     ...genreRows,
     {
+      id: 'dated',
+      label: 'pages with a date (all / encyclopedia)',
+      target: '',
+      show: (f) => {
+        const wiki = ['entity', 'encyclopedia'].filter((g) => f.dated.byGenre[g] !== undefined);
+        const share = wiki.length
+          ? wiki.reduce((s, g) => s + f.dated.byGenre[g]! * f.words.byGenre[g]!.pages, 0) / wiki.reduce((s, g) => s + f.words.byGenre[g]!.pages, 0)
+          : null;
+        return `${pct(f.dated.share, 0)} / ${share === null ? '-' : pct(share, 0)}`;
+      },
+    },
+    {
+      id: 'links',
+      label: 'pages linking to another page of the world',
+      target: '',
+      show: (f) => `${pct(f.links.share, 0)}`,
+    },
+    {
       id: 'words.min',
       label: 'fewest words on a page',
       target: `≥ ${MIN_PAGE_WORDS}`,

@@ -26,6 +26,10 @@ export interface ScopeFigures {
   /** Distinct shapes among the passages stating exactly one fact of each attribute in use. */
   phrasings: { attributes: number; min: number | null; median: number | null; atTarget: number; byAttribute: Record<string, number> };
   words: { pages: number; min: number | null; byGenre: Record<string, { pages: number; median: number }> };
+  /** Pages with a date (published or last edited), overall and per genre. */
+  dated: { share: number; byGenre: Record<string, number> };
+  /** Pages with a Markdown link to another page of their world, and links per page. */
+  links: { share: number; median: number };
   /** Over the worlds that record claims; null when none does (format v1). */
   coreference: { worlds: number; factPassages: number; share: number } | null;
   sites: Spread;
@@ -65,6 +69,8 @@ export function createTally(): Tally {
   const shapeCounts = new Map<string, number>();
   const attributes = new Map<string, Set<string>>();
   const words = new Map<string, number[]>();
+  const dated = new Map<string, number>();
+  const links: number[] = [];
   const sites: number[] = [];
   const schemes: number[] = [];
   const facts: number[] = [];
@@ -86,7 +92,11 @@ export function createTally(): Tally {
         const key = prefix + attr;
         (attributes.get(key) ?? attributes.set(key, new Set()).get(key)!).add(s);
       }
-      for (const p of w.pages) (words.get(p.kind) ?? words.set(p.kind, []).get(p.kind)!).push(p.words);
+      for (const p of w.pages) {
+        (words.get(p.kind) ?? words.set(p.kind, []).get(p.kind)!).push(p.words);
+        if (p.dated) dated.set(p.kind, (dated.get(p.kind) ?? 0) + 1);
+        links.push(p.links);
+      }
       sites.push(w.sites);
       schemes.push(w.urlSchemes);
       facts.push(w.facts);
@@ -128,6 +138,11 @@ export function createTally(): Tally {
             [...words.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([k, xs]) => [k, { pages: xs.length, median: median(xs) }]),
           ),
         },
+        dated: {
+          share: allWords.length ? [...dated.values()].reduce((s, n) => s + n, 0) / allWords.length : 0,
+          byGenre: Object.fromEntries([...words.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([k, xs]) => [k, (dated.get(k) ?? 0) / xs.length])),
+        },
+        links: { share: links.length ? links.filter((n) => n > 0).length / links.length : 0, median: links.length ? median(links) : 0 },
         coreference: claimWorlds ? { worlds: claimWorlds, factPassages, share: factPassages ? coreferent / factPassages : 0 } : null,
         sites: spread(sites),
         urlSchemes: spread(schemes),

@@ -117,13 +117,22 @@ export function toyWorld(withClaims: boolean): WorldData {
         ['By Jane Smith, staff writer', []], // By <NAME>, staff writer
         ['Tacova Corp, founded in 2031, earns twelve percent more than Brell Works.', [1], c([claim(1, 'name', 'preliminary')])], // <NAME>, founded in <NUM>, earns <NUM> more than <NAME>.
       ],
-      'More words follow here to make the page longer than its passages alone.',
+      'More words follow here to make the page longer than its passages alone. See [Brell Works](https://wiki.toy.example/wiki/Brell_Works).',
     ),
-    doc(4, 'https://stats.toy.example/lists/companies-2031', 'stats.toy.example', 'list', '2031-12-31', [
-      ['List of companies (2031) - Toy Stats', []], // List of companies (<NUM>) - <NAME>
-      ['Tacova Corp — 1,200,000', [2], c([claim(2, 'none')])], // <NAME> — <NUM>
-      ['Brell Works — 429', [6], c([claim(6, 'none')])], // <NAME> — <NUM> (same)
-    ]),
+    doc(
+      4,
+      'https://stats.toy.example/lists/companies-2031',
+      'stats.toy.example',
+      'list',
+      '2031-12-31',
+      [
+        ['List of companies (2031) - Toy Stats', []], // List of companies (<NUM>) - <NAME>
+        ['Tacova Corp — 1,200,000', [2], c([claim(2, 'none')])], // <NAME> — <NUM>
+        ['Brell Works — 429', [6], c([claim(6, 'none')])], // <NAME> — <NUM> (same)
+      ],
+      // links outside the world and to the page itself are not links to another page of the world
+      '[elsewhere](https://elsewhere.example/x) [self](https://stats.toy.example/lists/companies-2031)',
+    ),
   ];
   return {
     meta: {

@@ -44,13 +44,18 @@ describe('one world’s figures (format v2, with claims)', () => {
 
   it('median words per page by genre, and the fewest on any page', () => {
     expect(w.pages).toEqual([
-      { kind: 'entity', words: 27 },
-      { kind: 'entity', words: 28 },
-      { kind: 'news', words: 37 },
-      { kind: 'list', words: 12 },
+      { kind: 'entity', words: 27, dated: true, links: 0 },
+      { kind: 'entity', words: 28, dated: false, links: 0 },
+      { kind: 'news', words: 40, dated: true, links: 1 },
+      { kind: 'list', words: 14, dated: true, links: 0 },
     ]);
-    expect(f.words.byGenre).toEqual({ entity: { pages: 2, median: 27.5 }, list: { pages: 1, median: 12 }, news: { pages: 1, median: 37 } });
-    expect(f.words.min).toBe(12);
+    expect(f.words.byGenre).toEqual({ entity: { pages: 2, median: 27.5 }, list: { pages: 1, median: 14 }, news: { pages: 1, median: 40 } });
+    expect(f.words.min).toBe(14);
+  });
+
+  it('dated pages and links to other pages of the world', () => {
+    expect(f.dated).toEqual({ share: 3 / 4, byGenre: { entity: 1 / 2, list: 1, news: 1 } });
+    expect(f.links).toEqual({ share: 1 / 4, median: 0 });
   });
 
   it('pronoun, short-name and description share of fact-stating passages', () => {
