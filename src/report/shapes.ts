@@ -10,7 +10,8 @@
  *    month names) → <DATE>; a bare year becomes <NUM> in step 5 (a count of 1944 screens or a price of
  *    $2,031 reads the same as a year, and either way it is a placeholder);
  * 4. names the facts do not hold (a byline, a quoted analyst, a site, a forum handle): runs of two or more
- *    capitalised words, "@handles" and user_names → <NAME>;
+ *    capitalised words (not a title-case headline, whose words the world also writes in lower case),
+ *    "@handles" and user_names → <NAME>;
  * 5. numbers in every form ("1,200", "1.2 million", "$429", "12.5%", "-3", "3rd", "2031", spelled out
  *    under a hundred, "twenty-three", "third") → <NUM>.
  * Values replaced in step 2 would otherwise make an attribute with ten values look like ten phrasings.
@@ -21,6 +22,11 @@ export interface ShapeVocabulary {
   names: Iterable<string>;
   /** Lower-case values: matched as given and with a capital first letter. */
   values?: Iterable<string>;
+  /**
+   * Words the world's text uses in lower case ("launches", "new"): a run of capitalised words made only
+   * of these is a title-case headline, not a name, and keeps its words.
+   */
+  lowerWords?: ReadonlySet<string>;
 }
 
 export type Shaper = (text: string) => string;
@@ -104,19 +110,24 @@ const NOT_NAME_START = new Set(
   (
     'The A An In On At By For Of To From With Without As After Before During Since Until Under Over According ' +
     'It Its He His She Her They Their We Our You Your I This That These Those There Here When While Where Who What Which ' +
-    'And But Or So Yet If Then Also Both Each Every All Some Many Most Last Next New First No Not Yes See Read More'
+    'And But Or So Yet If Then Also Both Each Every All Some Many Most Last Next New First No Not Yes See Read More ' +
+    'However Meanwhile Still Earlier Later Today Now Once Even Only Such Like Unlike Despite Although Though Because Why How ' +
+    'Instead Indeed Overall Elsewhere Separately'
   ).split(' '),
 );
 const CAP_RUN = /(?<![\p{L}\p{N}])\p{Lu}[\p{L}-]*(?:['’](?!s(?![\p{L}]))\p{L}+)?(?: \p{Lu}[\p{L}-]*(?:['’](?!s(?![\p{L}]))\p{L}+)?)+/gu;
 
-/** Runs of two or more capitalised words (after any leading sentence words such as "The") → <NAME>. */
-function replaceCapitalRuns(text: string): string {
+/** Runs of two or more capitalised words → <NAME>, less any leading sentence words ("The") and trailing words the text also writes in lower case. */
+function replaceCapitalRuns(text: string, lowerWords: ReadonlySet<string>): string {
   return text.replace(CAP_RUN, (run) => {
     const words = run.split(' ');
     let lead = 0;
     while (lead < words.length && NOT_NAME_START.has(words[lead]!)) lead++;
-    if (words.length - lead < 2) return run;
-    return [...words.slice(0, lead), '<NAME>'].join(' ');
+    // Trailing words the text writes in lower case ("… Launches New Phone") are a headline's, not the name's.
+    let end = words.length;
+    while (end > lead && lowerWords.has(words[end - 1]!.toLowerCase())) end--;
+    if (end - lead < 2) return run;
+    return [...words.slice(0, lead), '<NAME>', ...words.slice(end)].join(' ');
   });
 }
 
@@ -140,12 +151,13 @@ const HANDLE_RE = /(?<![\p{L}\p{N}])(?:@[\p{L}\p{N}_.-]+|[\p{L}\p{N}]+_[\p{L}\p{
 /** A shaper for one world: its names and values are replaced, then dates, other names and numbers. */
 export function createShaper(vocab: ShapeVocabulary): Shaper {
   const phrases = indexPhrases(vocab);
+  const lowerWords = vocab.lowerWords ?? new Set<string>();
   return (text) => {
     let s = text.replace(URL_RE, (m) => (m.startsWith(']') ? '](<URL>)' : '<URL>'));
     s = replacePhrases(s, phrases);
     s = s.replace(DATE_RE, '<DATE>');
     s = s.replace(HANDLE_RE, '<NAME>');
-    s = replaceCapitalRuns(s);
+    s = replaceCapitalRuns(s, lowerWords);
     s = s.replace(NUMBER_RE, '<NUM>');
     return s.replace(/\s+/g, ' ').trim();
   };

@@ -6,6 +6,7 @@ import type { WorldData } from '../world/types.js';
 import type { ShapeVocabulary } from './shapes.js';
 
 const CAPITAL = /^\p{Lu}/u;
+const LOWER_WORD = /(?<![\p{L}\p{N}])\p{Ll}[\p{Ll}-]*(?![\p{L}\p{N}])/gu;
 
 /** Display names of the world's named rows (each table's name column). */
 function tableNames(data: WorldData): string[] {
@@ -23,7 +24,7 @@ function tableNames(data: WorldData): string[] {
 /**
  * Names: every fact subject, entity object and capitalised text value ("Traenmasusburg", "Weston
  * Nadreigris"), every row name, and the names and short names claims record; values: the lower-case
- * text values ("midfielder", "oral").
+ * text values ("midfielder", "oral"); and the words its passages write in lower case.
  */
 export function shapeVocabulary(data: WorldData): ShapeVocabulary {
   const names = new Set<string>(tableNames(data));
@@ -33,10 +34,13 @@ export function shapeVocabulary(data: WorldData): ShapeVocabulary {
     if (f.objectType === 'entity') names.add(f.object);
     else if (f.objectType === 'text') (CAPITAL.test(f.object) ? names : values).add(f.object);
   }
+  const lowerWords = new Set<string>();
   for (const d of data.documents)
-    for (const p of d.passages)
+    for (const p of d.passages) {
       for (const c of p.claims ?? []) if ((c.subjectForm === 'name' || c.subjectForm === 'short') && c.subjectText) names.add(c.subjectText);
-  return { names, values };
+      for (const w of p.text.match(LOWER_WORD) ?? []) lowerWords.add(w);
+    }
+  return { names, values, lowerWords };
 }
 
 /** The world's invented names: row names and capitalised text values without digits ("Q2 2031" and "Phase 2" are not names), each once. */

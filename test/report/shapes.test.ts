@@ -42,6 +42,13 @@ describe('sentence shapes', () => {
     expect(shape(text)).toBe(want);
   });
 
+  it('a title-case headline whose words the world writes in lower case is not a name', () => {
+    const headline = createShaper({ names: ['Tacova Corp'], lowerWords: new Set(['launches', 'new', 'phone']) });
+    expect(headline('Tacova Corp Launches New Phone')).toBe('<NAME> Launches New Phone');
+    expect(headline('Jane Smith Launches New Phone')).toBe('<NAME> Launches New Phone');
+    expect(headline('Analysts at Halvorsen Capital agree')).toBe('Analysts at <NAME> agree');
+  });
+
   it('two passages differing only in names, numbers and dates share a shape; a different frame does not', () => {
     const a = shape('Tacova Corp was founded on May 5, 2031 with 1,200 staff.');
     expect(shape('Lyonbridge was founded on 2 March 2019 with 429 staff.')).toBe(a);
