@@ -19,6 +19,8 @@ export interface WorldFigures {
   sites: number;
   urlSchemes: number;
   anachronisms: string[];
+  /** Columns of the theme that say when their fact becomes true (a TimeRole): with none, no anachronism can be found. */
+  timedColumns: number;
   /** Letter counts a–z of the world's invented names, and how many names. */
   nameLetters: number[];
   names: number;
@@ -51,6 +53,7 @@ export function measureWorld(data: WorldData, hasClaims: boolean): WorldFigures 
     sites: new Set(data.documents.map((d) => d.site)).size,
     urlSchemes: new Set(data.documents.map((d) => urlScheme(d.url))).size,
     anachronisms: anachronisms(data),
+    timedColumns: data.theme.tables.reduce((n, t) => n + t.columns.filter((c) => c.time !== undefined).length, 0),
     nameLetters: letterCounts(names),
     names: names.length,
     claims: hasClaims ? claimFigures(data.documents.flatMap((d) => d.passages)) : null,

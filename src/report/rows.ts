@@ -35,7 +35,7 @@ export function reportRows(genres: readonly string[]): ReportRow[] {
     const need = GENRE_WORDS[g];
     return {
       id: `words.${g}`,
-      label: `median words per page: ${g}`,
+      label: `median words per page (pages): ${g}`,
       target: need === undefined ? '' : `≥ ${need}`,
       show: (f) => (f.words.byGenre[g] ? `${num(f.words.byGenre[g].median)} (${f.words.byGenre[g].pages})` : '-'),
       ...(need === undefined ? {} : { pass: (f: ScopeFigures) => (f.words.byGenre[g] ? f.words.byGenre[g].median >= need : null) }),
@@ -113,7 +113,14 @@ export function reportRows(genres: readonly string[]): ReportRow[] {
       pass: (f) => f.sites.min >= SITES_PER_WORLD,
     },
     { id: 'url-schemes', label: 'URL schemes per world (min / median)', target: '', show: (f) => `${f.urlSchemes.min} / ${num(f.urlSchemes.median)}` },
-    { id: 'anachronisms', label: 'anachronisms', target: '0', show: (f) => String(f.anachronisms), pass: (f) => f.anachronisms === 0 },
+    {
+      id: 'anachronisms',
+      label: 'anachronisms',
+      target: '0',
+      // Worlds whose theme says of no column when its fact becomes true cannot be checked: n/a when none can.
+      show: (f) => (f.untimedWorlds === f.worlds ? NA : String(f.anachronisms)),
+      pass: (f) => (f.untimedWorlds === f.worlds ? null : f.anachronisms === 0),
+    },
     {
       id: 'names.distance',
       label: 'name letters: distance from English (TVD)',

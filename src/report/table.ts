@@ -30,6 +30,11 @@ export function formatRealismReport(r: RealismReport): string {
     `targets met (all worlds): ${overall.filter((c) => c.pass === true).length} of ${overall.length}` +
       `${overall.some((c) => c.pass === null) ? ` (${overall.filter((c) => c.pass === null).length} n/a)` : ''}` +
       `${failed.length ? `; missed: ${failed.join('; ')}` : ''}`,
+    ...(r.overall.untimedWorlds > 0
+      ? [
+          `anachronisms: ${r.overall.untimedWorlds} of ${r.worlds} worlds are of themes that declare no time role (when a fact becomes true), so their pages could not be checked`,
+        ]
+      : []),
     ...(r.overall.anachronismExamples.length ? ['', 'anachronisms, e.g.:', ...r.overall.anachronismExamples.map((a) => `  ${a}`)] : []),
     '',
   ].join('\n');

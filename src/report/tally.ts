@@ -35,6 +35,8 @@ export interface ScopeFigures {
   sites: Spread;
   urlSchemes: Spread;
   anachronisms: number;
+  /** Worlds whose theme declares no TimeRole (their pages cannot be checked for anachronisms). */
+  untimedWorlds: number;
   /** The first few, to see what they are. */
   anachronismExamples: string[];
   names: { names: number; letterDistance: number | null; xShare: number | null };
@@ -76,6 +78,7 @@ export function createTally(): Tally {
   const facts: number[] = [];
   const anachronisms: string[] = [];
   let anachronismCount = 0;
+  let untimedWorlds = 0;
   const letters = new Array<number>(26).fill(0);
   let names = 0;
   let claimWorlds = 0;
@@ -101,6 +104,7 @@ export function createTally(): Tally {
       schemes.push(w.urlSchemes);
       facts.push(w.facts);
       anachronismCount += w.anachronisms.length;
+      if (w.timedColumns === 0) untimedWorlds++;
       for (const a of w.anachronisms) if (anachronisms.length < 5) anachronisms.push(a);
       for (let i = 0; i < 26; i++) letters[i]! += w.nameLetters[i] ?? 0;
       names += w.names;
@@ -147,6 +151,7 @@ export function createTally(): Tally {
         sites: spread(sites),
         urlSchemes: spread(schemes),
         anachronisms: anachronismCount,
+        untimedWorlds,
         anachronismExamples: anachronisms,
         names: { names, letterDistance: countsDistance(letters), xShare: countsXShare(letters) },
         noise: claimWorlds ? { worlds: claimWorlds, perWorld: spread(noisePerWorld), worldsAtTarget: atTarget, share: atTarget / claimWorlds, forms } : null,

@@ -1,6 +1,7 @@
 /** Each figure of the report on the hand-built world of fixture.ts, where the answer is known by reading it. */
 import { describe, expect, it } from 'vitest';
 import { measureWorld } from '../../src/report/measure.js';
+import { reportRows } from '../../src/report/rows.js';
 import { createTally } from '../../src/report/tally.js';
 import { toyWorld } from './fixture.js';
 
@@ -130,5 +131,27 @@ describe('pooling worlds', () => {
     expect(f.phrasings.byAttribute['other/companies.revenue']).toBe(3);
     expect(f.sites).toEqual({ min: 3, median: 3, max: 3 });
     expect(f.noise?.share).toBe(1);
+  });
+});
+
+describe('anachronisms on a theme without time roles', () => {
+  it('cannot be checked: n/a, not a pass', () => {
+    const data = toyWorld(true);
+    data.theme = { ...data.theme, tables: data.theme.tables.map((t) => ({ ...t, columns: t.columns.map(({ time: _time, ...c }) => c) })) };
+    const w = measureWorld(data, true);
+    expect(w.timedColumns).toBe(0);
+    expect(w.anachronisms).toEqual([]);
+    const t = createTally();
+    t.add(w);
+    const f = t.result();
+    expect(f.untimedWorlds).toBe(1);
+    const row = reportRows([]).find((r) => r.id === 'anachronisms')!;
+    expect(row.show(f)).toBe('n/a');
+    expect(row.pass?.(f)).toBeNull();
+    // with the time role the same world is checked (the fixture's one anachronism)
+    const timed = createTally();
+    timed.add(measureWorld(toyWorld(true), true));
+    expect(row.show(timed.result())).toBe('1');
+    expect(row.pass?.(timed.result())).toBe(false);
   });
 });
