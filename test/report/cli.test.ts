@@ -76,6 +76,9 @@ describe('report DIR', () => {
       expect(r.code).toBe(0);
       expect((JSON.parse(r.out) as RealismReport).worlds).toBe(3);
       expect(r.err).toMatch(/3\/3 worlds/);
+      const all = await cli(['report', dir, '--sample', '20', '--json', '--quiet']);
+      expect(all.err).toBe(`warning: --sample 20 is more than the 8 worlds in ${dir}: using all 8\n`);
+      expect((JSON.parse(all.out) as RealismReport).worlds).toBe(8);
     });
   });
 });
