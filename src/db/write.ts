@@ -61,13 +61,15 @@ export function insertWorld(db: Database.Database, data: WorldData): void {
         for (const c of passageClaims(data.theme, factById, p)) claim.run(++claimId, p.id, d.id, c.factId, c.form, c.stated, c.subjectForm, c.subjectText);
       }
       for (const f of [...onPage].sort((a, b) => a - b)) df.run(d.id, f);
+    }
+    // Links after every page: a link's target may come later, and foreign keys are enforced.
+    for (const d of data.documents)
       for (const l of d.links ?? []) {
         const target = docByUrl.get(l.url);
         if (target === undefined)
           throw new FictionError('INCONSISTENT', `world ${data.meta.world_id}: ${d.url} links to ${l.url}, which is no page of the world`);
         link.run(++linkId, d.id, target, l.anchor);
       }
-    }
     const task = db.prepare('INSERT INTO tasks VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
     for (const t of data.tasks)
       task.run(

@@ -1,7 +1,7 @@
 /**
  * The claims of a passage (format v2): how it states each fact. A passage built with claims keeps its
- * own; one built without them (pages that only state exact values) makes one `exact` claim per fact it
- * states, naming the subject, so every v2 world's claims are complete. The writer, the checker and the
+ * own; one built without them (`claims` undefined: pages that only state exact values) makes one
+ * `exact` claim per fact it states, naming the subject, so every v2 world's claims are complete. The writer, the checker and the
  * time check all read claims through `passageClaims`.
  */
 import { exactForms } from '../format.js';
@@ -57,9 +57,12 @@ export function exactFormIn(theme: ThemeDef, text: string, fact: Fact): string |
   return undefined;
 }
 
-/** The claims `p` makes: its own, or one exact claim by name for each fact it states. */
+/**
+ * The claims `p` makes: its own when it has them (a passage read from a v2 file always has; `[]` is
+ * none), or, for a passage built without claims, one exact claim by name for each fact it states.
+ */
 export function passageClaims(theme: ThemeDef, facts: ReadonlyMap<number, Fact>, p: Passage): Claim[] {
-  if (p.claims && p.claims.length > 0) return p.claims;
+  if (p.claims !== undefined) return p.claims;
   return p.factIds.map((id) => {
     const f = facts.get(id);
     const stated = f ? (exactFormIn(theme, p.text, f) ?? exactValueForms(theme, f)[0] ?? f.object) : '';
