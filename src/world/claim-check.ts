@@ -181,14 +181,14 @@ export interface ClaimContext {
   data: WorldData;
   doc: Document;
   passage: Passage;
+  /** The passage's text, case-folded. */
+  text: string;
   /** Every claim of the world with its page and passage, by fact id (for preliminary and corrected rules). */
   byFact: ReadonlyMap<number, { doc: Document; passage: Passage; claim: Claim }[]>;
 }
 
 function subjectProblem(ctx: ClaimContext, c: Claim, f: Fact): string | null {
-  const { doc, passage } = ctx;
-  const text = fold(passage.text);
-  const parts = nameParts(f.subject);
+  const { doc, passage, text } = ctx;
   switch (c.subjectForm) {
     case 'name':
       return text.includes(fold(f.subject)) ? null : `does not name ${f.subject}`;
@@ -197,12 +197,11 @@ function subjectProblem(ctx: ClaimContext, c: Claim, f: Fact): string | null {
     case 'description': {
       if (!hasWords(text, fold(c.subjectText))) return `refers to ${f.subject} as "${c.subjectText}", which the passage does not contain`;
       const before = [doc.title, ...doc.passages.filter((q) => q.ord <= passage.ord).map((q) => q.text)].map(fold).join('\n');
-      const missing = parts.filter((x) => !before.includes(x));
-      return missing.length === 0 ? null : `refers to ${f.subject} as "${c.subjectText}" before the page names it`;
+      return nameParts(f.subject).every((x) => before.includes(x)) ? null : `refers to ${f.subject} as "${c.subjectText}" before the page names it`;
     }
     case 'none': {
       const around = [doc.title, headingAbove(doc, passage), text].map(fold).join('\n');
-      return parts.every((x) => around.includes(x)) ? null : `leaves ${f.subject} unnamed on a page whose title and heading do not name it`;
+      return nameParts(f.subject).every((x) => around.includes(x)) ? null : `leaves ${f.subject} unnamed on a page whose title and heading do not name it`;
     }
     default:
       return `has an unknown subject_form ${JSON.stringify(c.subjectForm)}`;
@@ -214,8 +213,7 @@ function containsExact(ctx: ClaimContext, stated: string, f: Fact): boolean {
 }
 
 function valueProblem(ctx: ClaimContext, c: Claim, f: Fact): string | null {
-  const { doc, passage, byFact } = ctx;
-  const text = fold(passage.text);
+  const { doc, passage, byFact, text } = ctx;
   const stated = fold(c.stated);
   const at = stated === '' ? -1 : text.indexOf(stated);
   if (at < 0) return `states "${c.stated}", which the passage does not contain`;

@@ -12,10 +12,17 @@ export function columnOfFact(theme: ThemeDef, fact: Pick<Fact, 'sourceTable' | '
   return theme.tables.find((t) => t.name === fact.sourceTable)?.columns.find((c) => c.name === fact.sourceColumn);
 }
 
+/** Exact forms already made, per fact and value (a fact is checked by each of its claims, and by the time check). */
+const formsMade = new WeakMap<Fact, { object: string; forms: string[] }>();
+
 /** Every exact page rendering of a fact's value ([] when its column is unknown). */
 export function exactValueForms(theme: ThemeDef, fact: Fact): string[] {
+  const made = formsMade.get(fact);
+  if (made?.object === fact.object) return made.forms;
   const col = columnOfFact(theme, fact);
-  return col ? exactForms(fact.object, fact.objectType, col.unit ?? 'plain', col.decimals ?? 0) : [];
+  const forms = col ? exactForms(fact.object, fact.objectType, col.unit ?? 'plain', col.decimals ?? 0) : [];
+  if (col) formsMade.set(fact, { object: fact.object, forms });
+  return forms;
 }
 
 const DIGIT = /\d/;

@@ -39,6 +39,7 @@ function pageProblems(d: Document, urls: ReadonlySet<string>): string[] {
   if (d.dateKind !== undefined && !(DATE_KINDS as readonly string[]).includes(d.dateKind))
     out.push(`${d.url} has an unknown date_kind ${JSON.stringify(d.dateKind)}`);
   if (d.dateKind !== undefined && d.published === null) out.push(`${d.url} is undated but has date_kind ${d.dateKind}`);
+  if ((d.links ?? []).length === 0 && !d.body.includes('](')) return out;
   const inBody = bodyLinks(d.body);
   const key = (l: { anchor: string; url: string }) => `${l.anchor}\u0000${l.url}`;
   const recorded = new Set((d.links ?? []).map(key));
@@ -102,38 +103,39 @@ export function checkWorld(data: WorldData): string[] {
       for (const claim of list) (byFact.get(claim.factId) ?? byFact.set(claim.factId, []).get(claim.factId)!).push({ doc: d, passage: ps, claim });
     }
   const stated = new Set<number>();
+  const forms: readonly string[] = CLAIM_FORMS;
   for (const d of documents) {
     for (const msg of pageProblems(d, urls)) p(msg);
     for (const ps of d.passages) {
+      const where = () => `passage ${ps.id} of ${d.url}`;
       if (ps.documentId !== d.id) p(`passage ${ps.id} is listed on ${d.url} but belongs to document ${ps.documentId}`);
-      const where = `passage ${ps.id} of ${d.url}`;
-      for (const id of ps.factIds) if (!byId.has(id)) p(`${where} names missing fact ${id}`);
+      for (const id of ps.factIds) if (!byId.has(id)) p(`${where()} names missing fact ${id}`);
       const list = claimsOf.get(ps)!;
       // The guard's provenance is exactly the facts the passage gives away: its claims but the erroneous ones.
-      const givesAway = new Set(list.filter((c) => c.form !== 'erroneous').map((c) => c.factId));
-      const provenance = new Set(ps.factIds);
-      for (const id of givesAway) if (!provenance.has(id)) p(`${where} states fact ${id} but passage_facts does not list it`);
-      for (const id of provenance) if (!givesAway.has(id) && byId.has(id)) p(`${where} lists fact ${id} in passage_facts but states it in no claim`);
+      const givesAway = list.filter((c) => c.form !== 'erroneous').map((c) => c.factId);
+      for (const id of givesAway) if (!ps.factIds.includes(id)) p(`${where()} states fact ${id} but passage_facts does not list it`);
+      for (const id of ps.factIds) if (!givesAway.includes(id) && byId.has(id)) p(`${where()} lists fact ${id} in passage_facts but states it in no claim`);
+      const ctx = { data, doc: d, passage: ps, text: fold(ps.text), byFact };
       for (const c of list) {
         const f = byId.get(c.factId);
         if (!f) {
-          p(`${where} has a claim for missing fact ${c.factId}`);
+          p(`${where()} has a claim for missing fact ${c.factId}`);
           continue;
         }
-        const label = `${where}, fact ${f.id} (${f.subject} ${f.predicate} ${f.object})`;
-        if (!columnOf(data, f)) p(`${label}: no column ${f.sourceTable}.${f.sourceColumn}`);
-        if (!(CLAIM_FORMS as readonly string[]).includes(c.form)) {
-          p(`${label}: unknown claim form ${JSON.stringify(c.form)}`);
+        const label = () => `${where()}, fact ${f.id} (${f.subject} ${f.predicate} ${f.object})`;
+        if (!columnOf(data, f)) p(`${label()}: no column ${f.sourceTable}.${f.sourceColumn}`);
+        if (!forms.includes(c.form)) {
+          p(`${label()}: unknown claim form ${JSON.stringify(c.form)}`);
           continue;
         }
-        const found = claimProblems({ data, doc: d, passage: ps, byFact }, c, f);
-        for (const msg of found) p(`${where} does not state fact ${f.id} (${f.subject} ${f.predicate} ${f.object}) as its ${c.form} claim says: it ${msg}`);
+        const found = claimProblems(ctx, c, f);
+        for (const msg of found) p(`${where()} does not state fact ${f.id} (${f.subject} ${f.predicate} ${f.object}) as its ${c.form} claim says: it ${msg}`);
         if (found.length === 0 && (c.form === 'exact' || c.form === 'corrected')) stated.add(f.id);
       }
     }
   }
   for (const f of facts) if (!stated.has(f.id)) p(`fact ${f.id} (${f.subject} ${f.predicate}) is stated exactly on no page`);
-  for (const msg of anachronisms(data)) p(`anachronism: ${msg}`);
+  for (const msg of anachronisms(data, (ps) => claimsOf.get(ps) ?? [])) p(`anachronism: ${msg}`);
 
   // Tasks: enough of them, every kind, answers stated and never given away by the question.
   if (tasks.length < MIN_TASKS) p(`${tasks.length} tasks, fewer than ${MIN_TASKS}`);

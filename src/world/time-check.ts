@@ -7,9 +7,10 @@
 import type { Row } from '../themes/_define.js';
 import { columnOfFact, passageClaims } from './claims.js';
 import { factTime } from './fact-time.js';
-import type { WorldData } from './types.js';
+import type { Claim, Passage, WorldData } from './types.js';
 
-export function anachronisms(data: WorldData): string[] {
+/** `claimsOf`: the claims of a passage, when the caller has them already (checkWorld); by default passageClaims. */
+export function anachronisms(data: WorldData, claimsOf?: (p: Passage) => Claim[]): string[] {
   const out: string[] = [];
   const year = Number(data.meta.reference_date.slice(0, 4)) - 1;
   const facts = new Map(data.facts.map((f) => [f.id, f]));
@@ -17,7 +18,7 @@ export function anachronisms(data: WorldData): string[] {
   for (const [table, rows] of Object.entries(data.rows)) for (const r of rows) rowOf.set(`${table}#${r.id}`, r);
   for (const d of data.documents) {
     for (const p of d.passages) {
-      for (const c of passageClaims(data.theme, facts, p)) {
+      for (const c of claimsOf?.(p) ?? passageClaims(data.theme, facts, p)) {
         const f = facts.get(c.factId);
         const col = f && columnOfFact(data.theme, f);
         if (!f || !col) continue;
