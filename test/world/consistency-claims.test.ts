@@ -198,6 +198,17 @@ describe('checkWorld on claims', () => {
     expect(found).toHaveLength(2);
   });
 
+  it('accepts a table row that names no subject under a heading that does', () => {
+    const d = world();
+    const wiki = d.documents[0]!;
+    wiki.title = 'Phones - Wiki';
+    wiki.passages[0]!.text = 'Phones - Wiki';
+    wiki.body = wiki.body.replace('# Zentria X9 - Wiki', '# Phones - Wiki').replace('| Units sold |', '## Zentria X9 in numbers\n\n| Units sold |');
+    expect(problems(d)).toEqual([]);
+    wiki.body = wiki.body.replace('## Zentria X9 in numbers', '## In numbers');
+    expect(only(d)).toEqual([expect.stringMatching(/leaves Zentria X9 unnamed/)]);
+  });
+
   it('refuses a scheduled claim written as done, an exact claim whose digits differ, and a claim for a missing fact', () => {
     const d = world();
     passage(d, 2, 1).text = 'The Zentria X9 launched on March 4, 2029, at an estimated $430.';
