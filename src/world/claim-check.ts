@@ -215,7 +215,8 @@ function containsExact(ctx: ClaimContext, stated: string, f: Fact): boolean {
 function valueProblem(ctx: ClaimContext, c: Claim, f: Fact): string | null {
   const { doc, passage, byFact, text } = ctx;
   const stated = fold(c.stated);
-  const at = stated === '' ? -1 : text.indexOf(stated);
+  // (as a whole value: "$429" is not in "$4,290" nor in "$4290")
+  const at = findValue(text, stated);
   if (at < 0) return `states "${c.stated}", which the passage does not contain`;
   const others = byFact.get(f.id) ?? [];
   switch (c.form) {
@@ -255,7 +256,7 @@ function valueProblem(ctx: ClaimContext, c: Claim, f: Fact): string | null {
   }
 }
 
-/** Every problem of one claim (a fact that exists), each a phrase to follow "passage N of URL, fact F: ". */
+/** Every problem of one claim (for a fact that exists), each a phrase to follow "it" ("it states …", "it refers to …"). */
 export function claimProblems(ctx: ClaimContext, c: Claim, f: Fact): string[] {
   return [subjectProblem(ctx, c, f), valueProblem(ctx, c, f)].filter((x): x is string => x !== null);
 }

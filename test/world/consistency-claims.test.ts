@@ -219,6 +219,10 @@ describe('checkWorld on claims', () => {
     const found = only(e);
     expect(found).toContainEqual(expect.stringMatching(/exact claim says: it states "11,213,400" as exact, which is not 1213400 exactly/));
     expect(found).toContainEqual('fact 3 (Zentria X9 units_sold) is stated exactly on no page');
+    // A stated value found only inside a longer number is not in the passage.
+    const g = world();
+    passage(g, 1, 2).text = 'It launched at $4290.';
+    expect(only(g)).toEqual([expect.stringMatching(/exact claim says: it states "\$429", which the passage does not contain/)]);
     const f = world();
     passage(f, 4, 1).claims = [claim(99, 'exact', '1,213,400')];
     passage(f, 4, 1).factIds = [99];
