@@ -1,11 +1,17 @@
 /**
- * The fixed tables of world file format v1, declared with drizzle-orm: their one declaration, the
+ * The fixed tables of world file format v2, declared with drizzle-orm: their one declaration, the
  * contract users read. The DDL that creates them is generated from these tables (src/db/schema-ddl.ts).
  * FTS5 tables (passages_fts, documents_fts) cannot be declared in drizzle: see FTS_SQL in src/db/ddl.ts.
  * A theme's own relational tables are declared by the theme (src/themes/*.ts).
+ *
+ * v2 over v1: `claims` (every statement of a fact on a page, with its form), `links` (the Markdown
+ * links between pages), `documents.date_kind`, and `documents.kind` widened to the page genres.
+ * `facts` stays the world's truth; `passage_facts` stays the guard's provenance (the facts a passage
+ * gives away: its claims of every form but `erroneous`). A v2 reader refuses v1 files (src/db/open.ts).
  */
 import { relations } from 'drizzle-orm';
 import { index, integer, primaryKey, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { CLAIM_FORMS, DATE_KINDS, PAGE_KINDS, SUBJECT_FORMS } from '../src/world/types.js';
 
 export const worldMeta = sqliteTable('world_meta', {
   key: text('key').primaryKey(),
@@ -32,9 +38,13 @@ export const documents = sqliteTable('documents', {
   url: text('url').notNull().unique(),
   title: text('title').notNull(),
   site: text('site').notNull(),
+  /** ISO date, or NULL for an undated page. */
   published: text('published'),
-  kind: text('kind', { enum: ['entity', 'list', 'ranking', 'news', 'forum'] }).notNull(),
+  /** The page genre (SiteGenre in src/themes/spec/parts.ts), or a v1 kind: entity, list, ranking. */
+  kind: text('kind', { enum: PAGE_KINDS }).notNull(),
   body: text('body').notNull(),
+  /** What `published` is: 'published' (the publication date) or 'edited' (a wiki-like page's last edit); NULL exactly when `published` is. */
+  dateKind: text('date_kind', { enum: DATE_KINDS }),
 });
 
 export const passages = sqliteTable(
@@ -76,6 +86,53 @@ export const documentFacts = sqliteTable(
   (t) => [primaryKey({ columns: [t.documentId, t.factId] }), index('document_facts_fact').on(t.factId)],
 );
 
+/**
+ * Every statement of a fact on a page, with its form (see Claim in src/world/types.ts): `exact` the true
+ * value; `rounded` a rounding of it marked as approximate ("about 1.2 million"); `preliminary` an
+ * estimate marked as such on a dated page, before a later-dated page states the exact value;
+ * `erroneous` a wrong value (a forum post), corrected later on the same page; `corrected` the true value
+ * correcting an earlier erroneous claim; `scheduled` a future event stated as planned on a page dated
+ * before it. `stated` is the value as the passage writes it; `subject_form`/`subject_text` how the
+ * passage refers to the fact's subject (its name, a short name, a pronoun, a description, or not at
+ * all: a table row on the subject's page).
+ */
+export const claims = sqliteTable(
+  'claims',
+  {
+    id: integer('id').primaryKey(),
+    passageId: integer('passage_id')
+      .notNull()
+      .references(() => passages.id),
+    documentId: integer('document_id')
+      .notNull()
+      .references(() => documents.id),
+    factId: integer('fact_id')
+      .notNull()
+      .references(() => facts.id),
+    form: text('form', { enum: CLAIM_FORMS }).notNull(),
+    stated: text('stated').notNull(),
+    subjectForm: text('subject_form', { enum: SUBJECT_FORMS }).notNull(),
+    subjectText: text('subject_text').notNull(),
+  },
+  (t) => [index('claims_fact').on(t.factId), index('claims_passage').on(t.passageId)],
+);
+
+/** A Markdown link `[anchor](url)` in a page's body to another page of the same world, in page order (`id`). */
+export const links = sqliteTable(
+  'links',
+  {
+    id: integer('id').primaryKey(),
+    documentId: integer('document_id')
+      .notNull()
+      .references(() => documents.id),
+    targetDocumentId: integer('target_document_id')
+      .notNull()
+      .references(() => documents.id),
+    anchor: text('anchor').notNull(),
+  },
+  (t) => [index('links_document').on(t.documentId), index('links_target').on(t.targetDocumentId)],
+);
+
 export const tasks = sqliteTable('tasks', {
   id: text('id').primaryKey(),
   kind: text('kind', { enum: ['lookup', 'multi_hop', 'comparison', 'aggregation', 'temporal', 'wide_table'] }).notNull(),
@@ -94,10 +151,26 @@ export const tasks = sqliteTable('tasks', {
   difficulty: integer('difficulty').notNull(),
 });
 
-export const documentsRelations = relations(documents, ({ many }) => ({ passages: many(passages), facts: many(documentFacts) }));
+export const documentsRelations = relations(documents, ({ many }) => ({
+  passages: many(passages),
+  facts: many(documentFacts),
+  claims: many(claims),
+  links: many(links, { relationName: 'outgoing' }),
+  backlinks: many(links, { relationName: 'incoming' }),
+}));
 export const passagesRelations = relations(passages, ({ one, many }) => ({
   document: one(documents, { fields: [passages.documentId], references: [documents.id] }),
   facts: many(passageFacts),
+  claims: many(claims),
+}));
+export const claimsRelations = relations(claims, ({ one }) => ({
+  passage: one(passages, { fields: [claims.passageId], references: [passages.id] }),
+  document: one(documents, { fields: [claims.documentId], references: [documents.id] }),
+  fact: one(facts, { fields: [claims.factId], references: [facts.id] }),
+}));
+export const linksRelations = relations(links, ({ one }) => ({
+  document: one(documents, { fields: [links.documentId], references: [documents.id], relationName: 'outgoing' }),
+  target: one(documents, { fields: [links.targetDocumentId], references: [documents.id], relationName: 'incoming' }),
 }));
 export const passageFactsRelations = relations(passageFacts, ({ one }) => ({
   passage: one(passages, { fields: [passageFacts.passageId], references: [passages.id] }),

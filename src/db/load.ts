@@ -1,6 +1,6 @@
 /** loadWorld: read a whole world file back into its in-memory form (for validate and tools). */
 import type { Row, Rows, ValueType } from '../themes/_define.js';
-import type { Document, Fact, PageKind, Passage, Task, WorldData } from '../world/types.js';
+import type { Claim, Document, Fact, Link, PageKind, Passage, Task, WorldData } from '../world/types.js';
 import type { OpenWorld } from './open.js';
 
 interface TaskRow {
@@ -56,28 +56,81 @@ export function loadFacts(w: OpenWorld): Fact[] {
   }));
 }
 
+/** Rows grouped by a key, each group in the rows' order. */
+function groupBy<R, T>(rows: R[], key: (r: R) => number, make: (r: R) => T): Map<number, T[]> {
+  const out = new Map<number, T[]>();
+  for (const r of rows) {
+    const k = key(r);
+    (out.get(k) ?? out.set(k, []).get(k)!).push(make(r));
+  }
+  return out;
+}
+
+interface ClaimRow {
+  passage_id: number;
+  fact_id: number;
+  form: string;
+  stated: string;
+  subject_form: string;
+  subject_text: string;
+}
+
 export function loadWorld(w: OpenWorld): WorldData {
   const rows: Rows = {};
   for (const t of w.theme.tables) rows[t.name] = w.db.prepare(`SELECT * FROM ${t.name} ORDER BY id`).all() as Row[];
   const passages = w.db.prepare('SELECT * FROM passages ORDER BY id').all() as { id: number; document_id: number; ord: number; text: string }[];
-  const links = w.db.prepare('SELECT passage_id, fact_id FROM passage_facts ORDER BY passage_id, fact_id').all() as { passage_id: number; fact_id: number }[];
-  const factIds = new Map<number, number[]>();
-  for (const l of links) (factIds.get(l.passage_id) ?? factIds.set(l.passage_id, []).get(l.passage_id)!).push(l.fact_id);
-  const byDoc = new Map<number, Passage[]>();
-  for (const p of passages) {
-    const list = byDoc.get(p.document_id) ?? byDoc.set(p.document_id, []).get(p.document_id)!;
-    list.push({ id: p.id, documentId: p.document_id, ord: p.ord, text: p.text, factIds: factIds.get(p.id) ?? [] });
-  }
-  const documents: Document[] = (w.db.prepare('SELECT * FROM documents ORDER BY id').all() as Record<string, unknown>[]).map((d) => ({
-    id: Number(d.id),
-    url: String(d.url),
-    title: String(d.title),
-    site: String(d.site),
-    published: (d.published as string | null) ?? null,
-    kind: d.kind as PageKind,
-    body: String(d.body),
-    passages: byDoc.get(Number(d.id)) ?? [],
-  }));
+  const provenance = w.db.prepare('SELECT passage_id, fact_id FROM passage_facts ORDER BY passage_id, fact_id').all() as {
+    passage_id: number;
+    fact_id: number;
+  }[];
+  const factIds = groupBy(
+    provenance,
+    (l) => l.passage_id,
+    (l) => l.fact_id,
+  );
+  // Claims keep their stored values (form and subject_form unchecked): validate reports what is wrong with them.
+  const claimRows = w.db.prepare('SELECT passage_id, fact_id, form, stated, subject_form, subject_text FROM claims ORDER BY id').all() as ClaimRow[];
+  const claims = groupBy(
+    claimRows,
+    (c) => c.passage_id,
+    (c): Claim => ({
+      factId: c.fact_id,
+      form: c.form as Claim['form'],
+      stated: c.stated,
+      subjectForm: c.subject_form as Claim['subjectForm'],
+      subjectText: c.subject_text,
+    }),
+  );
+  const linkRows = w.db.prepare('SELECT l.document_id, t.url, l.anchor FROM links l JOIN documents t ON t.id = l.target_document_id ORDER BY l.id').all() as {
+    document_id: number;
+    url: string;
+    anchor: string;
+  }[];
+  const links = groupBy(
+    linkRows,
+    (l) => l.document_id,
+    (l): Link => ({ url: l.url, anchor: l.anchor }),
+  );
+  const byDoc = groupBy(
+    passages,
+    (p) => p.document_id,
+    (p): Passage => ({ id: p.id, documentId: p.document_id, ord: p.ord, text: p.text, factIds: factIds.get(p.id) ?? [], claims: claims.get(p.id) ?? [] }),
+  );
+  const documents: Document[] = (w.db.prepare('SELECT * FROM documents ORDER BY id').all() as Record<string, unknown>[]).map((d) => {
+    const doc: Document = {
+      id: Number(d.id),
+      url: String(d.url),
+      title: String(d.title),
+      site: String(d.site),
+      published: (d.published as string | null) ?? null,
+      kind: d.kind as PageKind,
+      body: String(d.body),
+      passages: byDoc.get(Number(d.id)) ?? [],
+      links: links.get(Number(d.id)) ?? [],
+    };
+    if (d.date_kind !== null && d.date_kind !== undefined) doc.dateKind = d.date_kind as Document['dateKind'];
+    return doc;
+  });
   const m = w.meta;
   return {
     meta: {

@@ -9,6 +9,12 @@
  * per read, and on this project's test VM (page-table isolation on every system call) a page body
  * read took 20 µs instead of 2.5 µs. A program that rewrote a world file in place while a handle was
  * open would now get SQLITE_BUSY instead of racing the reader.
+ *
+ * A reader reads one format version, the current one. A newer file asks for a newer fictionworld; an
+ * older (v1) file asks to be regenerated: v1 worlds were made by the generator this format replaced
+ * (their theme tables, pages and dates are that generator's, v1 pages report future events as past),
+ * and no v1 file carries the claims and links that the checker, the guard and the report read, so
+ * reading one would mean a second, weaker path through every reader. Regenerating is one command.
  */
 import Database from 'better-sqlite3';
 import { existsSync, statSync } from 'node:fs';
@@ -55,7 +61,7 @@ export function readingWorld<T>(path: string, read: () => T): T {
 
 /**
  * Open a world file. Refused, each with one line naming the file: a file that is no SQLite database or
- * a damaged one, one without world_meta, a newer format, and a file named for one world id
+ * a damaged one, one without world_meta, a newer or older format, and a file named for one world id
  * (`w7-000042.sqlite`) that holds another (it would open silently under the wrong id).
  */
 export function openWorld(path: string): OpenWorld {
@@ -76,6 +82,12 @@ export function openWorld(path: string): OpenWorld {
       throw new FictionError(
         'UNSUPPORTED_FORMAT',
         `${path} is world format v${version}; this fictionworld reads up to v${FORMAT_VERSION}: upgrade fictionworld`,
+      );
+    // An older file is refused too (see the header): its pages and theme tables are a former generator's.
+    if (version < FORMAT_VERSION)
+      throw new FictionError(
+        'UNSUPPORTED_FORMAT',
+        `${path} is world format v${version}; this fictionworld reads v${FORMAT_VERSION} (claims, links): regenerate the batch with fictionworld generate`,
       );
     const named = WORLD_FILE_RE.exec(basename(path))?.[1];
     if (named !== undefined && named !== meta.world_id) {

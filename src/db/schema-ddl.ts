@@ -9,13 +9,13 @@
  * never silently loses a constraint. Constraint names are not written (SQLite names its own indexes).
  *
  * SQLite keeps each CREATE statement's text in the file (sqlite_master.sql), so the text, line breaks
- * included, is part of a world file's bytes. FORMAT_V1 below says how format v1 lays its statements
+ * included, is part of a world file's bytes. FORMAT_LAYOUT below says how the format lays its statements
  * out (where lines break, the order indexes are built) and the one storage option drizzle cannot
  * declare (WITHOUT ROWID): layout only; every column and constraint comes from the drizzle tables.
  */
 import { getTableName } from 'drizzle-orm';
 import { getTableConfig, type SQLiteColumn, type SQLiteTable } from 'drizzle-orm/sqlite-core';
-import { documentFacts, documents, facts, passageFacts, passages, tasks, worldMeta } from '../../schemas/world.js';
+import { claims, documentFacts, documents, facts, links, passageFacts, passages, tasks, worldMeta } from '../../schemas/world.js';
 
 export interface TableLayout {
   /**
@@ -132,14 +132,14 @@ export function indexesSql(tables: readonly SQLiteTable[], order: readonly strin
     .map(({ ix }) => ix.sql);
 }
 
-/** The fixed tables of world format v1, in the order they are created. */
-export const FIXED_TABLE_DEFS: readonly SQLiteTable[] = [worldMeta, facts, documents, passages, passageFacts, documentFacts, tasks];
+/** The fixed tables of the world format (v2), in the order they are created. */
+export const FIXED_TABLE_DEFS: readonly SQLiteTable[] = [worldMeta, facts, documents, passages, passageFacts, documentFacts, claims, links, tasks];
 
 /** The fixed table names, for readers and validators. */
 export const FIXED_TABLES: readonly string[] = FIXED_TABLE_DEFS.map((t) => getTableName(t));
 
-/** Format v1's layout of its CREATE statements (see the header: their text is part of the file). */
-const FORMAT_V1 = {
+/** The layout of the format's CREATE statements (see the header: their text is part of the file); v1's tables keep v1's. */
+const FORMAT_LAYOUT = {
   tables: {
     world_meta: {},
     facts: { breakBefore: ['object_type'] },
@@ -147,15 +147,26 @@ const FORMAT_V1 = {
     passages: { breakBefore: [] },
     passage_facts: { breakBefore: ['PRIMARY KEY (passage_id, fact_id)'], withoutRowid: true },
     document_facts: { breakBefore: ['PRIMARY KEY (document_id, fact_id)'], withoutRowid: true },
+    claims: { breakBefore: ['form'] },
+    links: { breakBefore: [] },
     tasks: { breakBefore: ['answer_type', 'aliases'] },
   } as Record<string, TableLayout>,
-  indexOrder: ['passages_document', 'passage_facts_fact', 'document_facts_fact', 'facts_source'],
+  indexOrder: [
+    'passages_document',
+    'passage_facts_fact',
+    'document_facts_fact',
+    'facts_source',
+    'claims_passage',
+    'claims_fact',
+    'links_document',
+    'links_target',
+  ],
 };
 
 const statements = (list: string[]) => `\n${list.map((s) => `${s};\n`).join('')}`;
 
 /** CREATE TABLE statements of the fixed tables (run before the bulk insert). */
-export const FIXED_TABLES_SQL = statements(FIXED_TABLE_DEFS.map((t) => createTableSql(t, FORMAT_V1.tables[getTableName(t)])));
+export const FIXED_TABLES_SQL = statements(FIXED_TABLE_DEFS.map((t) => createTableSql(t, FORMAT_LAYOUT.tables[getTableName(t)])));
 
 /** Indexes of the fixed tables (built after the bulk insert). */
-export const INDEXES_SQL = statements(indexesSql(FIXED_TABLE_DEFS, FORMAT_V1.indexOrder));
+export const INDEXES_SQL = statements(indexesSql(FIXED_TABLE_DEFS, FORMAT_LAYOUT.indexOrder));

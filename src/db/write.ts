@@ -7,6 +7,7 @@ import Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
 import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { FictionError } from '../errors.js';
+import { passageClaims } from '../world/claims.js';
 import type { WorldData } from '../world/types.js';
 import { FTS_REBUILD_SQL, FTS_SQL, themeTableSql } from './ddl.js';
 import { FIXED_TABLES_SQL, INDEXES_SQL } from './schema-ddl.js';
@@ -37,12 +38,19 @@ export function insertWorld(db: Database.Database, data: WorldData): void {
     }
     const fact = db.prepare('INSERT INTO facts VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
     for (const f of data.facts) fact.run(f.id, f.subject, f.predicate, f.object, f.objectType, f.sourceTable, f.sourceRowid, f.sourceColumn);
-    const doc = db.prepare('INSERT INTO documents VALUES (?, ?, ?, ?, ?, ?, ?)');
+    const doc = db.prepare('INSERT INTO documents VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
     const pas = db.prepare('INSERT INTO passages VALUES (?, ?, ?, ?)');
     const pf = db.prepare('INSERT INTO passage_facts VALUES (?, ?)');
     const df = db.prepare('INSERT INTO document_facts VALUES (?, ?)');
+    const claim = db.prepare('INSERT INTO claims VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
+    const link = db.prepare('INSERT INTO links VALUES (?, ?, ?, ?)');
+    const factById = new Map(data.facts.map((f) => [f.id, f]));
+    const docByUrl = new Map(data.documents.map((d) => [d.url, d.id]));
+    let claimId = 0;
+    let linkId = 0;
     for (const d of data.documents) {
-      doc.run(d.id, d.url, d.title, d.site, d.published, d.kind, d.body);
+      // date_kind is NULL exactly when the page is undated; a dated page says what its date is ('published' unless told).
+      doc.run(d.id, d.url, d.title, d.site, d.published, d.kind, d.body, d.published === null ? null : (d.dateKind ?? 'published'));
       const onPage = new Set<number>();
       for (const p of d.passages) {
         pas.run(p.id, p.documentId, p.ord, p.text);
@@ -50,9 +58,18 @@ export function insertWorld(db: Database.Database, data: WorldData): void {
           pf.run(p.id, f);
           onPage.add(f);
         }
+        for (const c of passageClaims(data.theme, factById, p)) claim.run(++claimId, p.id, d.id, c.factId, c.form, c.stated, c.subjectForm, c.subjectText);
       }
       for (const f of [...onPage].sort((a, b) => a - b)) df.run(d.id, f);
     }
+    // Links after every page: a link's target may come later, and foreign keys are enforced.
+    for (const d of data.documents)
+      for (const l of d.links ?? []) {
+        const target = docByUrl.get(l.url);
+        if (target === undefined)
+          throw new FictionError('INCONSISTENT', `world ${data.meta.world_id}: ${d.url} links to ${l.url}, which is no page of the world`);
+        link.run(++linkId, d.id, target, l.anchor);
+      }
     const task = db.prepare('INSERT INTO tasks VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
     for (const t of data.tasks)
       task.run(

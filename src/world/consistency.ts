@@ -1,12 +1,15 @@
 /**
  * checkWorld: every invariant of a world, as a list of problems (empty = consistent). Used before a
- * world is written and by `validate` on files read back from disk.
+ * world is written and by `validate` on files read back from disk. Claims (format v2) are checked by
+ * the rules in claim-check.ts; pages are dated truthfully (time-check.ts); links resolve.
  */
-import { exactForms } from '../format.js';
 import type { ColumnDef } from '../themes/_define.js';
 import { mentions } from '../text.js';
+import { claimProblems } from './claim-check.js';
+import { columnOfFact, exactFormIn, passageClaims } from './claims.js';
 import { FACT_MAX, FACT_MIN } from './limits.js';
-import { TASK_KINDS, type Fact, type WorldData } from './types.js';
+import { anachronisms } from './time-check.js';
+import { CLAIM_FORMS, DATE_KINDS, PAGE_KINDS, TASK_KINDS, type Claim, type Document, type Fact, type Passage, type WorldData } from './types.js';
 
 export const MIN_TASKS = 15;
 
@@ -15,16 +18,37 @@ function fold(s: string): string {
 }
 
 export function columnOf(data: WorldData, fact: Pick<Fact, 'sourceTable' | 'sourceColumn'>): ColumnDef | undefined {
-  return data.theme.tables.find((t) => t.name === fact.sourceTable)?.columns.find((c) => c.name === fact.sourceColumn);
+  return columnOfFact(data.theme, fact);
 }
 
-/** Does `text` state `fact` exactly: its subject and one exact rendering of its value? */
+/** Does `text` state `fact` exactly by name: its subject's name and one exact rendering of its value? */
 export function states(data: WorldData, text: string, fact: Fact): boolean {
-  const col = columnOf(data, fact);
-  if (!col) return false;
-  const t = fold(text);
-  if (!t.includes(fold(fact.subject))) return false;
-  return exactForms(fact.object, fact.objectType, col.unit ?? 'plain', col.decimals ?? 0).some((f) => t.includes(fold(f)));
+  if (!columnOf(data, fact)) return false;
+  return fold(text).includes(fold(fact.subject)) && exactFormIn(data.theme, text, fact) !== undefined;
+}
+
+/** Markdown links of a body: `[anchor](url)` (an image's `![alt](src)` included). */
+export function bodyLinks(body: string): { anchor: string; url: string }[] {
+  return [...body.matchAll(/\[([^\]\n]+)\]\(([^)\s]+)\)/g)].map((m) => ({ anchor: m[1]!, url: m[2]! }));
+}
+
+/** Page-level problems of a v2 page: its kind, its date kind, its links. */
+function pageProblems(d: Document, urls: ReadonlySet<string>): string[] {
+  const out: string[] = [];
+  if (!(PAGE_KINDS as readonly string[]).includes(d.kind)) out.push(`${d.url} has an unknown kind ${JSON.stringify(d.kind)}`);
+  if (d.dateKind !== undefined && !(DATE_KINDS as readonly string[]).includes(d.dateKind))
+    out.push(`${d.url} has an unknown date_kind ${JSON.stringify(d.dateKind)}`);
+  if (d.dateKind !== undefined && d.published === null) out.push(`${d.url} is undated but has date_kind ${d.dateKind}`);
+  if ((d.links ?? []).length === 0 && !d.body.includes('](')) return out;
+  const inBody = bodyLinks(d.body);
+  const key = (l: { anchor: string; url: string }) => `${l.anchor}\u0000${l.url}`;
+  const recorded = new Set((d.links ?? []).map(key));
+  for (const l of d.links ?? []) {
+    if (!urls.has(l.url)) out.push(`${d.url} links to ${l.url}, which is no page of the world`);
+    if (!inBody.some((b) => key(b) === key(l))) out.push(`${d.url} records a link [${l.anchor}](${l.url}) that its body does not contain`);
+  }
+  for (const b of inBody) if (!recorded.has(key(b))) out.push(`${d.url} has a link [${b.anchor}](${b.url}) in its body that is not recorded`);
+  return out;
 }
 
 export function checkWorld(data: WorldData): string[] {
@@ -63,22 +87,55 @@ export function checkWorld(data: WorldData): string[] {
     seen.add(k);
   }
 
-  // Pages: unique URLs, every linked fact stated exactly, every fact stated somewhere.
+  // Pages: unique URLs, kinds, dates and links; every claim holds; every fact stated exactly somewhere.
   const byId = new Map(facts.map((f) => [f.id, f]));
-  const stated = new Set<number>();
   const urls = new Set<string>();
   for (const d of documents) {
     if (urls.has(d.url)) p(`duplicate url ${d.url}`);
     urls.add(d.url);
-    for (const ps of d.passages)
-      for (const id of ps.factIds) {
-        const f = byId.get(id);
-        if (!f) p(`passage ${ps.id} names missing fact ${id}`);
-        else if (!states(data, ps.text, f)) p(`passage ${ps.id} of ${d.url} does not state fact ${id} (${f.subject} ${f.predicate} ${f.object}) exactly`);
-        else stated.add(id);
-      }
   }
-  for (const f of facts) if (!stated.has(f.id)) p(`fact ${f.id} (${f.subject} ${f.predicate}) is stated on no page`);
+  const claimsOf = new Map<Passage, Claim[]>();
+  const byFact = new Map<number, { doc: Document; passage: Passage; claim: Claim }[]>();
+  for (const d of documents)
+    for (const ps of d.passages) {
+      const list = passageClaims(theme, byId, ps);
+      claimsOf.set(ps, list);
+      for (const claim of list) (byFact.get(claim.factId) ?? byFact.set(claim.factId, []).get(claim.factId)!).push({ doc: d, passage: ps, claim });
+    }
+  const stated = new Set<number>();
+  const forms: readonly string[] = CLAIM_FORMS;
+  for (const d of documents) {
+    for (const msg of pageProblems(d, urls)) p(msg);
+    for (const ps of d.passages) {
+      const where = () => `passage ${ps.id} of ${d.url}`;
+      if (ps.documentId !== d.id) p(`passage ${ps.id} is listed on ${d.url} but belongs to document ${ps.documentId}`);
+      for (const id of ps.factIds) if (!byId.has(id)) p(`${where()} names missing fact ${id}`);
+      const list = claimsOf.get(ps)!;
+      // The guard's provenance is exactly the facts the passage gives away: its claims but the erroneous ones.
+      const givesAway = list.filter((c) => c.form !== 'erroneous').map((c) => c.factId);
+      for (const id of givesAway) if (!ps.factIds.includes(id)) p(`${where()} states fact ${id} but passage_facts does not list it`);
+      for (const id of ps.factIds) if (!givesAway.includes(id) && byId.has(id)) p(`${where()} lists fact ${id} in passage_facts but states it in no claim`);
+      const ctx = { data, doc: d, passage: ps, text: fold(ps.text), byFact };
+      for (const c of list) {
+        const f = byId.get(c.factId);
+        if (!f) {
+          p(`${where()} has a claim for missing fact ${c.factId}`);
+          continue;
+        }
+        const label = () => `${where()}, fact ${f.id} (${f.subject} ${f.predicate} ${f.object})`;
+        if (!columnOf(data, f)) p(`${label()}: no column ${f.sourceTable}.${f.sourceColumn}`);
+        if (!forms.includes(c.form)) {
+          p(`${label()}: unknown claim form ${JSON.stringify(c.form)}`);
+          continue;
+        }
+        const found = claimProblems(ctx, c, f);
+        for (const msg of found) p(`${where()} does not state fact ${f.id} (${f.subject} ${f.predicate} ${f.object}) as its ${c.form} claim says: it ${msg}`);
+        if (found.length === 0 && (c.form === 'exact' || c.form === 'corrected')) stated.add(f.id);
+      }
+    }
+  }
+  for (const f of facts) if (!stated.has(f.id)) p(`fact ${f.id} (${f.subject} ${f.predicate}) is stated exactly on no page`);
+  for (const msg of anachronisms(data, (ps) => claimsOf.get(ps) ?? [])) p(`anachronism: ${msg}`);
 
   // Tasks: enough of them, every kind, answers stated and never given away by the question.
   if (tasks.length < MIN_TASKS) p(`${tasks.length} tasks, fewer than ${MIN_TASKS}`);

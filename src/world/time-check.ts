@@ -1,26 +1,31 @@
 /**
  * Pages dated truthfully: a dated page reports an event or a period's figure as done only on or after
  * the date it becomes true; before it, only as `scheduled` (or a `preliminary` estimate for a period
- * figure). Each returned string is one anachronism.
+ * figure), and never as scheduled once it is true. An undated page reports nothing as scheduled (a
+ * reader could not tell when it was written). Each returned string is one anachronism.
  */
 import type { Row } from '../themes/_define.js';
+import { columnOfFact, passageClaims } from './claims.js';
 import { factTime } from './fact-time.js';
-import type { Claim, WorldData } from './types.js';
+import type { Claim, Passage, WorldData } from './types.js';
 
-export function anachronisms(data: WorldData): string[] {
+/** `claimsOf`: the claims of a passage, when the caller has them already (checkWorld); by default passageClaims. */
+export function anachronisms(data: WorldData, claimsOf?: (p: Passage) => Claim[]): string[] {
   const out: string[] = [];
   const year = Number(data.meta.reference_date.slice(0, 4)) - 1;
   const facts = new Map(data.facts.map((f) => [f.id, f]));
   const rowOf = new Map<string, Row>();
   for (const [table, rows] of Object.entries(data.rows)) for (const r of rows) rowOf.set(`${table}#${r.id}`, r);
   for (const d of data.documents) {
-    if (!d.published) continue;
     for (const p of d.passages) {
-      const claims: Claim[] = p.claims ?? p.factIds.map((id) => ({ factId: id, form: 'exact', stated: '', subjectForm: 'name', subjectText: '' }));
-      for (const c of claims) {
+      for (const c of claimsOf?.(p) ?? passageClaims(data.theme, facts, p)) {
         const f = facts.get(c.factId);
-        const col = f && data.theme.tables.find((t) => t.name === f.sourceTable)?.columns.find((k) => k.name === f.sourceColumn);
+        const col = f && columnOfFact(data.theme, f);
         if (!f || !col) continue;
+        if (!d.published) {
+          if (c.form === 'scheduled') out.push(`${d.url} (undated) reports ${f.subject} ${f.predicate} as scheduled`);
+          continue;
+        }
         const t = factTime(f, col, rowOf.get(`${f.sourceTable}#${f.sourceRowid}`), year);
         if (t === null) continue;
         const early = d.published < t;

@@ -1,7 +1,9 @@
 /** The in-memory form of a world: what generation produces and what the database holds. */
 import type { Rows, ThemeDef, Unit, ValueType } from '../themes/_define.js';
+import { SiteGenre } from '../themes/spec/parts.js';
 
-export const FORMAT_VERSION = 1;
+/** World file format: v2 adds claims, links, documents.date_kind and the page genres (schemas/world.ts). Readers read this version only. */
+export const FORMAT_VERSION = 2;
 export const GENERATOR_VERSION = '0.1.0';
 
 export interface Fact {
@@ -51,6 +53,12 @@ export interface Passage {
 
 /** Page genres (format v2); v1 worlds used entity, list, ranking, news and forum. */
 export type PageKind = 'entity' | 'list' | 'ranking' | 'news' | 'forum' | import('../themes/spec/parts.js').SiteGenre;
+
+/** Every value of PageKind: the v1 kinds the page builder may still write, then the genres. */
+export const PAGE_KINDS = ['entity', 'list', 'ranking', ...SiteGenre.options] as const satisfies readonly PageKind[];
+
+/** documents.date_kind: what a page's date is. */
+export const DATE_KINDS = ['published', 'edited'] as const;
 
 /** A Markdown link on a page to another page of the same world. */
 export interface Link {

@@ -4,6 +4,7 @@ import { basename, join } from 'node:path';
 import { FictionError } from '../errors.js';
 import { loadWorld } from '../db/load.js';
 import { openWorld, type OpenWorld } from '../db/open.js';
+import { FIXED_TABLES } from '../db/schema-ddl.js';
 import { checkTaskSql } from '../db/task-sql.js';
 import type { BatchProgress } from './batch.js';
 import { checkWorld } from './consistency.js';
@@ -19,7 +20,33 @@ export interface ValidateReport {
   problems: number;
 }
 
-/** Every check of one world file: format, structure, consistency, task SQL, provenance projection. */
+/** The fixed tables the file lacks (a file written by no v2 writer): reading on would fail on each. */
+function missingTables(w: OpenWorld): string[] {
+  const have = new Set(w.db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[]);
+  return FIXED_TABLES.filter((t) => !have.has(t));
+}
+
+/** Checks only SQL can make (what loading a file into memory loses): claims agree with their passages' pages. */
+function claimAndLinkRows(w: OpenWorld): string[] {
+  const out: string[] = [];
+  const count = (sql: string) => w.db.prepare(sql).pluck().get() as number;
+  const misplaced = count('SELECT COUNT(*) FROM claims c JOIN passages p ON p.id = c.passage_id WHERE p.document_id != c.document_id');
+  if (misplaced > 0) out.push(`${misplaced} claims name another document than their passage's`);
+  // passage_facts is the projection of the claims that give a fact away (every form but erroneous).
+  const gives = "SELECT DISTINCT passage_id, fact_id FROM claims WHERE form != 'erroneous'";
+  const missing = count(`SELECT COUNT(*) FROM (${gives} EXCEPT SELECT passage_id, fact_id FROM passage_facts)`);
+  const extra = count(`SELECT COUNT(*) FROM (SELECT passage_id, fact_id FROM passage_facts EXCEPT ${gives})`);
+  if (missing + extra > 0) out.push(`passage_facts differs from the claims that give facts away (${missing} missing, ${extra} extra)`);
+  const dated = count('SELECT COUNT(*) FROM documents WHERE (published IS NULL) != (date_kind IS NULL)');
+  if (dated > 0) out.push(`${dated} documents have a date_kind without a date or a date without a date_kind`);
+  return out;
+}
+
+/**
+ * Every check of one world file: format, structure (every fixed table, foreign keys), consistency
+ * (checkWorld on the world read back: claims, links, dates), claims against their pages, task SQL,
+ * provenance projection, FTS.
+ */
 export function validateFile(path: string): string[] {
   let w: OpenWorld;
   try {
@@ -31,6 +58,8 @@ export function validateFile(path: string): string[] {
     const problems: string[] = [];
     const expectedId = basename(path).replace(/\.sqlite$/, '');
     if (w.id !== expectedId) problems.push(`world_meta.world_id is ${w.id} but the file is named ${expectedId}`);
+    const absent = missingTables(w);
+    if (absent.length > 0) return [...problems, `missing tables: ${absent.join(', ')}`];
     const fk = w.db.prepare('PRAGMA foreign_key_check').all();
     if (fk.length > 0) problems.push(`${fk.length} foreign keys do not resolve`);
     const projection = w.db
@@ -44,6 +73,7 @@ export function validateFile(path: string): string[] {
     if (projection.n + extra.n > 0) problems.push(`document_facts differs from the projection of passage_facts (${projection.n} missing, ${extra.n} extra)`);
     const fts = w.db.prepare('SELECT (SELECT COUNT(*) FROM passages_fts) AS a, (SELECT COUNT(*) FROM passages) AS b').get() as { a: number; b: number };
     if (fts.a !== fts.b) problems.push(`passages_fts has ${fts.a} rows for ${fts.b} passages`);
+    problems.push(...claimAndLinkRows(w));
     const data = loadWorld(w);
     problems.push(...checkWorld(data));
     problems.push(...checkTaskSql(w.db, data.tasks));

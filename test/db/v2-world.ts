@@ -1,0 +1,24 @@
+/** A format v2 fixture: a generated world with claims of its own, a link and a last-edited date. */
+import { passageClaims } from '../../src/world/claims.js';
+import { generateWorld } from '../../src/world/generate.js';
+import type { WorldData } from '../../src/world/types.js';
+
+/** A generated world (pages without claims) with one pronoun claim, one link and one last-edited date added. */
+export function worldWithClaimsAndLinks(): WorldData {
+  const d = generateWorld(5, 0);
+  const byId = new Map(d.facts.map((f) => [f.id, f]));
+  const [a, b] = d.documents.filter((x) => x.published !== null);
+  a!.body += `\nSee also: [${b!.title}](${b!.url})\n`;
+  a!.links = [{ url: b!.url, anchor: b!.title }];
+  a!.dateKind = 'edited';
+  // A sentence that opens with its subject's name, after the page has named it: say "It" instead.
+  const doc = d.documents.find((x) => x.passages.some((p) => p.ord > 1 && p.factIds.length === 1 && p.text.startsWith(byId.get(p.factIds[0]!)!.subject)))!;
+  const p = doc.passages.find((q) => q.ord > 1 && q.factIds.length === 1 && q.text.startsWith(byId.get(q.factIds[0]!)!.subject))!;
+  const f = byId.get(p.factIds[0]!)!;
+  const text = `It${p.text.slice(f.subject.length)}`;
+  doc.body = doc.body.replace(p.text, text);
+  p.text = text;
+  const [exact] = passageClaims(d.theme, byId, { ...p, claims: undefined });
+  p.claims = [{ ...exact!, subjectForm: 'pronoun', subjectText: 'It' }];
+  return d;
+}
