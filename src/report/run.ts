@@ -5,7 +5,6 @@
 import { loadWorld } from '../db/load.js';
 import { openWorld, readingWorld } from '../db/open.js';
 import { sampleWorldFiles } from '../tasks/sample-worlds.js';
-import { attachClaims } from './claims.js';
 import { measureWorld, type WorldFigures } from './measure.js';
 import { GENRE_WORDS, reportRows } from './rows.js';
 import { createTally, type ScopeFigures, type Tally } from './tally.js';
@@ -44,7 +43,13 @@ export function measureFile(file: string): WorldFigures & { formatVersion: numbe
   try {
     return readingWorld(file, () => {
       const data = loadWorld(w);
-      return { ...measureWorld(data, attachClaims(w.db, data)), formatVersion: data.meta.format_version };
+      return {
+        ...measureWorld(
+          data,
+          data.documents.some((d) => d.passages.some((p) => p.claims !== undefined)),
+        ),
+        formatVersion: data.meta.format_version,
+      };
     });
   } finally {
     w.db.close();
