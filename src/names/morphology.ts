@@ -61,7 +61,7 @@ export function allowed(word: string, f: Forbidden): boolean {
 }
 
 /** Draw until `allowed`; the morpheme lists are large, so a handful of tries always suffices. */
-function invent(rng: Rng, f: Forbidden, make: () => string, extra?: (w: string) => boolean): string {
+function invent(f: Forbidden, make: () => string, extra?: (w: string) => boolean): string {
   for (let i = 0; i < 100; i++) {
     const w = make();
     if (allowed(w, f) && (!extra || extra(w))) return w;
@@ -72,21 +72,20 @@ function invent(rng: Rng, f: Forbidden, make: () => string, extra?: (w: string) 
 /** A brand-like root: "Corvane", "Halora"; with two syllables a linking syllable between ("Telerant"). */
 export function brandRoot(rng: Rng, d: LocaleNames, syllables = 1): string {
   const f = forbiddenOf(d);
-  return invent(rng, f, () =>
+  return invent(f, () =>
     syllables >= 2 ? join(rng.pick(d.root.heads), rng.pick(d.root.middles), rng.pick(d.root.tails)) : join(rng.pick(d.root.heads), rng.pick(d.root.tails)),
   );
 }
 
 /** A two-part compound root: "Northgate", "Cedarbrook". */
 export function compoundRoot(rng: Rng, d: LocaleNames): string {
-  return invent(rng, forbiddenOf(d), () => join(rng.pick(d.root.compoundFirst), rng.pick(d.root.compoundSecond)));
+  return invent(forbiddenOf(d), () => join(rng.pick(d.root.compoundFirst), rng.pick(d.root.compoundSecond)));
 }
 
 /** An invented surname from surname morphemes ("Ashwick", "Thornley"), never a real surname of the locale. */
 export function surname(rng: Rng, d: LocaleNames): string {
   const f = forbiddenOf(d);
   return invent(
-    rng,
     f,
     () => join(rng.pick(d.person.surnameHeads), rng.pick(d.person.surnameTails)),
     (w) => !f.surnames.has(w.toLowerCase()),
@@ -95,12 +94,12 @@ export function surname(rng: Rng, d: LocaleNames): string {
 
 /** The one-word stem of a town name: "Elmbury", "Stockmere". */
 export function townStem(rng: Rng, d: LocaleNames): string {
-  return invent(rng, forbiddenOf(d), () => join(rng.pick(d.place.heads), rng.pick(d.place.tails)));
+  return invent(forbiddenOf(d), () => join(rng.pick(d.place.heads), rng.pick(d.place.tails)));
 }
 
 /** A town head alone, for a suffix that ends the word itself ("ton", "ville"): "Elm" → "Elmton". */
 export function townHead(rng: Rng, d: LocaleNames, ending: string): string {
-  return invent(rng, forbiddenOf(d), () => join(rng.pick(d.place.heads), ending));
+  return invent(forbiddenOf(d), () => join(rng.pick(d.place.heads), ending));
 }
 
 /** A town name: mostly one word, sometimes with a word before ("Port Elmbury") or after ("Stockmere Falls"). */
