@@ -53,11 +53,15 @@ export function forbiddenOf(d: LocaleNames): Forbidden {
   return f;
 }
 
-/** Whether an invented word may be used: not real, not a plain word, no letter three times running. */
+/**
+ * Whether an invented word may be used: not real, not a plain word, at most 10 letters, no letter three
+ * times running, no two or three letters twice running ("Stenenenne", "Rushshaw", "Winwin") and no doubled
+ * letter English does not double ("Oakkins").
+ */
 export function allowed(word: string, f: Forbidden): boolean {
   const w = word.toLowerCase();
-  if (f.real.has(w) || f.common.has(w)) return false;
-  return !/(.)\1\1/.test(w);
+  if (f.real.has(w) || f.common.has(w) || w.length > 10) return false;
+  return !/(.)\1\1|(..)\2|(...)\3|aa|ii|uu|hh|jj|kk|vv|ww|yy/.test(w);
 }
 
 /** Draw until `allowed`; the morpheme lists are large, so a handful of tries always suffices. */

@@ -108,7 +108,7 @@ const PLACE_HEADS = words(`
 `);
 const PLACE_TAILS = words(`
   ton ton wick field mouth bridge ford bury ham ley stead worth by dale minster port haven more borough chester well
-  combe hurst thorpe stow ing wood bourne cliffe den gate mere ridge low sey hithe ton ley ham field
+  combe hurst thorpe stow ing wood bourne cliffe den gate mere ridge low sey ton ley ham field
 `);
 
 /** Real brands, companies, teams and places an invented name must not be (faker's real place lists are added below). */
@@ -119,7 +119,7 @@ const REAL_BRANDS = words(`
   Siemens Philips Panasonic Toshiba Hitachi Sharp Canon Nikon Fujitsu Asus Acer Realme Alcatel Kyocera Blackberry
   Fairphone Lumia Pixel Galaxy Xperia Vodafone Verizon Orange Telefonica Boeing Lockheed Raytheon Northrop Safran
   Arianespace Rocketlab Spacex Blueorigin Virgin Astra Firefly Relativity Vega Ariane Soyuz Falcon Atlas Delta Titan
-  Corsair Lancer Tempest Kestrel Merlin Harrier Osprey Sentinel Pathfinder Vigil Raptor Vulcan Angara Proton Zenit
+  Redstone Deepwater Corsair Lancer Tempest Kestrel Merlin Harrier Osprey Sentinel Pathfinder Vigil Raptor Vulcan Angara Proton Zenit
   Electron Antares Minotaur Pegasus Artemis Apollo Gemini Mercury Voyager Juno Orion Dragon Starship Novavax Abbvie
   Astrazeneca Lilly Takeda Bristol Genentech Vertex Incyte Alnylam Seagen Exelixis Biontech Curevac Glaxo Teva Mylan
   Sandoz Baxter Medtronic Stryker Allergan Celgene Shire Ipsen Lundbeck Novo Almirall Grifols Zeiss Bosch Braun
