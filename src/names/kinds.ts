@@ -125,10 +125,15 @@ function fill(template: string, input: KindInput, extra: Record<string, () => st
     n: () => String(rng.int(2, 99)),
     ...extra,
   };
+  // A slot that appears twice ("The {noun} and the {noun}") is drawn again rather than repeat itself.
+  const seen = new Set<string>();
   return template.replace(/\{(\w+)\}/g, (_, slot: string) => {
     const f = slots[slot];
     if (!f) throw new Error(`names: unknown slot {${slot}} in pattern "${template}" (known: ${Object.keys(slots).join(', ')})`);
-    return f();
+    let v = f();
+    for (let i = 0; i < 5 && seen.has(v.toLowerCase()); i++) v = f();
+    seen.add(v.toLowerCase());
+    return v;
   });
 }
 

@@ -63,3 +63,15 @@ describe('naming kinds', () => {
     for (const r of ['Ashford', 'Bradley', 'Apple', 'Stanford', 'Chelsea']) expect(real.has(r.toLowerCase())).toBe(true);
   });
 });
+
+describe('titles', () => {
+  it('come from the title patterns and never repeat a word slot', () => {
+    const pool = new NamePool(new Rng('titles'));
+    for (let i = 0; i < 2000; i++) {
+      const t = pool.make({ kind: 'title' });
+      const m = /^The (\w+) and the (\w+)$/.exec(t);
+      if (m) expect(m[1]).not.toBe(m[2]);
+      expect(t).toMatch(/^[A-Z]/);
+    }
+  });
+});

@@ -229,9 +229,10 @@ const DRUG_MIDDLES = words(`
 `);
 
 const TITLE_NOUNS = words(`
-  Harbour Winter Signal Garden River Island Lantern Mirror Orchard Station Tide Storm Silence Echo Frontier Crown
+  Harbour Winter Signal Garden River Island Lantern Mirror Orchard Station Tide Storm Echo Frontier Crown
   Ember Shadow Glass Meadow Letter Bridge Anchor Compass Thread Orbit Horizon Summer Tower Forest Road Border Shore
-  Clock Voice Harvest Promise Secret Witness Season Current Fever Engine Kingdom Valley Circle Archive Night Morning
+  Lighthouse Quarry Ferry
+  Clock Voice Harvest Promise Witness Season Current Fever Engine Kingdom Valley Circle Archive Night Morning
   Journey Ghost Daughter Stranger Keeper Captain Painter Heir Pilgrim Tenant Sailor
 `);
 const TITLE_ADJECTIVES = words(`
