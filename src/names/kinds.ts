@@ -118,6 +118,7 @@ function fill(template: string, input: KindInput, extra: Record<string, () => st
     },
     parent: () => (input.parent ?? brandRoot(rng, d)).split(' ')[0]!,
     word: () => pickOr(rng, model.words, d.title.nouns),
+    words: () => pickOr(rng, model.words, d.title.nouns),
     suffix: () => pickOr(rng, model.suffixes, d.suffixes.company),
     noun: () => rng.pick(d.title.nouns),
     adjective: () => rng.pick(d.title.adjectives),

@@ -41,6 +41,8 @@ describe('naming kinds', () => {
     expect(pool.make({ kind: 'product', words: ['S'] }, { parent: 'Halvorsen Devices' })).toMatch(/^Halvorsen S\d+$/);
     expect(pool.make({ kind: 'exchange' })).toMatch(/Exchange$/);
     expect(pool.make({ kind: 'pattern', pattern: '{place} {word}', words: ['Spaceport'] })).toMatch(/^[A-Z][a-z]+ Spaceport$/);
+    expect(pool.make({ kind: 'pattern', pattern: '{root} {suffix}', suffixes: ['Cinema'] })).toMatch(/^[A-Z][a-z]+ Cinema$/);
+    expect(pool.make({ kind: 'pattern', pattern: '{parent} {word} {n}', words: ['Aero'] }, { parent: 'Halvorsen Devices' })).toMatch(/^Halvorsen Aero \d+$/);
     expect(() => pool.make({ kind: 'pattern', pattern: '{nonsense}' })).toThrow(/unknown slot/);
     const towns = Array.from({ length: 300 }, () => pool.place());
     const tails = en.place.tails;

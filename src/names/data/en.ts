@@ -51,9 +51,9 @@ const DENY_FIRST = words(`
   Professor Dean Junior Senior Elder King Queen Prince Princess Duke Duchess Earl Lord Lady Dame Sir Madam Baron Baroness
   Count Countess Emperor Empress Czar Sultan President Senator Governor Mayor Minister Sheriff Master Mistress Boss
   Sweetie Honey Darling Precious Unique Urban Golden Pink Royal Loyal Sincere Infant Child Girl Boy Man Woman Gentleman
-  America American Africa Asia Europe Australia Antarctica England Britain Florida Missouri Kenya Montana Dakota Texas
-  Nevada Arizona Alaska Carolina Indiana Tennessee Cheyenne Brooklyn Paris London Milan Madison Houston Dallas Austin
-  Denver Phoenix Memphis Boston Cleveland Columbus Orlando Raleigh Savannah Odessa Israel Jordan Chad China India
+  America American Africa Asia Europe Australia Antarctica England Britain Florida Missouri Kenya Montana Texas
+  Nevada Arizona Alaska Indiana Tennessee Paris London Milan Houston Dallas Denver Phoenix Memphis Boston Cleveland
+  Columbus Israel China India
   Santa Claus Christmas Easter Toy Delta Ivory Garnet Berry Justice Providenci Maximillia
 `);
 
