@@ -32,6 +32,7 @@ describe('letter statistics', () => {
     expect(letterDistance([text])).toBeLessThan(0.005);
   });
 
+  // Measured: x 0.10% of letters, distance 0.087 (the old grammar: 2.6% and 0.198 over its surnames, roots and towns).
   it('invented words are close to English: "x" at most 0.5% of letters, distance below 0.12', () => {
     const words = inventedWords();
     expect(words.length).toBe(10_000);
@@ -39,6 +40,7 @@ describe('letter statistics', () => {
     expect(letterDistance(words)).toBeLessThan(0.12);
   });
 
+  // Measured: x 0%, distance 0.131 (the old inventWord: 2.85% and 0.200).
   it('inventWord too (the old grammar gave 2.9% "x" and a distance of 0.20)', () => {
     const rng = new Rng('iw');
     const words = Array.from({ length: 10_000 }, () => inventWord(rng));
@@ -46,6 +48,7 @@ describe('letter statistics', () => {
     expect(letterDistance(words)).toBeLessThan(0.15);
   });
 
+  // Measured: x 0.05%, distance 0.082.
   it('whole names of the common kinds, kind words included, stay within the bound too', () => {
     const names: string[] = [];
     for (let w = 0; names.length < 10_000; w++) {
@@ -53,6 +56,6 @@ describe('letter statistics', () => {
       for (const kind of ['company', 'brand', 'person', 'place', 'team', 'party'] as const) names.push(pool.make({ kind }));
     }
     expect(letterShare(names, 'x')).toBeLessThanOrEqual(0.005);
-    expect(letterDistance(names)).toBeLessThan(0.15);
+    expect(letterDistance(names)).toBeLessThan(0.12);
   });
 });

@@ -3,8 +3,21 @@
  * First names, real surnames and real place names come from faker's English locale data; the rest is
  * written here. A new locale is a file of this shape.
  */
-import { en, en_AU, en_CA, en_GB, en_IE, en_US } from '@faker-js/faker';
+// Each locale by its own entry point: the package's main entry loads every locale (about a second).
+import { faker as fakerEn } from '@faker-js/faker/locale/en';
+import { faker as fakerAu } from '@faker-js/faker/locale/en_AU';
+import { faker as fakerCa } from '@faker-js/faker/locale/en_CA';
+import { faker as fakerGb } from '@faker-js/faker/locale/en_GB';
+import { faker as fakerIe } from '@faker-js/faker/locale/en_IE';
+import { faker as fakerUs } from '@faker-js/faker/locale/en_US';
 import type { LocaleNames } from './schema.js';
+
+const en = fakerEn.rawDefinitions;
+const en_AU = fakerAu.rawDefinitions;
+const en_CA = fakerCa.rawDefinitions;
+const en_GB = fakerGb.rawDefinitions;
+const en_IE = fakerIe.rawDefinitions;
+const en_US = fakerUs.rawDefinitions;
 
 /** Letter frequencies of English running text, per cent (Lewand, "Cryptological Mathematics", 2000). */
 export const ENGLISH_LETTERS: Record<string, number> = {
