@@ -2,7 +2,7 @@
  * Letter statistics of names against a locale's running-text letter frequencies: the realism report
  * and the naming tests both measure invented names with these.
  */
-import { ENGLISH_LETTERS } from './data/en.js';
+import { ENGLISH_LETTERS } from './data/en-letters.js';
 
 export { ENGLISH_LETTERS };
 

@@ -10,6 +10,7 @@ import { faker as fakerCa } from '@faker-js/faker/locale/en_CA';
 import { faker as fakerGb } from '@faker-js/faker/locale/en_GB';
 import { faker as fakerIe } from '@faker-js/faker/locale/en_IE';
 import { faker as fakerUs } from '@faker-js/faker/locale/en_US';
+import { ENGLISH_LETTERS } from './en-letters.js';
 import type { LocaleNames } from './schema.js';
 
 const en = fakerEn.rawDefinitions;
@@ -18,36 +19,6 @@ const en_CA = fakerCa.rawDefinitions;
 const en_GB = fakerGb.rawDefinitions;
 const en_IE = fakerIe.rawDefinitions;
 const en_US = fakerUs.rawDefinitions;
-
-/** Letter frequencies of English running text, per cent (Lewand, "Cryptological Mathematics", 2000). */
-export const ENGLISH_LETTERS: Record<string, number> = {
-  a: 8.167,
-  b: 1.492,
-  c: 2.782,
-  d: 4.253,
-  e: 12.702,
-  f: 2.228,
-  g: 2.015,
-  h: 6.094,
-  i: 6.966,
-  j: 0.153,
-  k: 0.772,
-  l: 4.025,
-  m: 2.406,
-  n: 6.749,
-  o: 7.507,
-  p: 1.929,
-  q: 0.095,
-  r: 5.987,
-  s: 6.327,
-  t: 9.056,
-  u: 2.758,
-  v: 0.978,
-  w: 2.36,
-  x: 0.15,
-  y: 1.974,
-  z: 0.074,
-};
 
 const words = (s: string): string[] => s.trim().split(/\s+/);
 const lines = (s: string): string[] =>
