@@ -193,8 +193,9 @@ export default defineTheme({
     while (facts < target) {
       const id = drugs.length + 1;
       const modality = rng.pick(MODALITIES);
-      const stage = rng.pick([1, 1, 2, 2, 3, 3, 3]);
-      const approved = stage === 3 && rng.chance(0.6);
+      // The first drug is an approved phase-3 one, so every world has approvals (else, by chance, none).
+      const stage = id === 1 ? 3 : rng.pick([1, 1, 2, 2, 3, 3, 3]);
+      const approved = stage === 3 && (id === 1 || rng.chance(0.6));
       // Build the timeline backwards from the last trial's completion.
       const firstApproval = yearStart + rng.int(10, 250);
       let cursor = approved ? firstApproval - rng.int(90, 330) : yearStart + rng.int(-200, 700);

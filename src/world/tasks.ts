@@ -43,12 +43,18 @@ const SUFFIXES = new Set([
   'League',
 ]);
 
-/** Accepted alternative forms of an entity name: without a corporate suffix, when unambiguous. */
+/**
+ * Accepted alternative forms of an entity name: without a corporate suffix, when unambiguous (no other
+ * name is that short form, nor shares it: "Corvane" names neither "Corvane Mobile" nor "Corvane Labs").
+ */
 export function nameAliases(name: string, allNames: Set<string>): string[] {
   const words = name.split(' ');
   if (words.length >= 2 && SUFFIXES.has(words[words.length - 1]!)) {
     const short = words.slice(0, -1).join(' ');
-    if (short.length >= 4 && !allNames.has(short.toLowerCase())) return [short];
+    const key = short.toLowerCase();
+    const self = name.toLowerCase();
+    const shared = [...allNames].some((n) => n !== self && n.startsWith(`${key} `) && !n.slice(key.length + 1).includes(' '));
+    if (short.length >= 4 && !allNames.has(key) && !shared) return [short];
   }
   return [];
 }

@@ -47,7 +47,7 @@ describe('search --renderer llm', () => {
       '--llm-cache',
       cache,
       '--json',
-      'Semtus Edge44 launch price',
+      'Midham Edge44 launch price',
     ];
     const a = await cli(args);
     expect(a.err).toBe('');
@@ -72,11 +72,11 @@ describe('search --renderer llm', () => {
       'off',
       '--llm-retries',
       '0',
-      'Bronmo One55',
+      'Ostica One55',
     ]);
     expect(down.code).toBe(0);
     expect(down.err).toBe(`warning: world model at ${ep.baseUrl} failed (http_503: error); results come from the template renderer\n`);
-    expect(down.out).toMatch(/^Results for "Bronmo One55":\n\[1\] https:\/\//);
+    expect(down.out).toMatch(/^Results for "Ostica One55":\n\[1\] https:\/\//);
     ep.behaviour = answerWell;
   });
 
@@ -104,11 +104,11 @@ describe('search --renderer llm against a dead endpoint', () => {
     const dir = tempDir('fw-llm-dead-');
     const cache = join(dir, 'sub', 'llm-cache.sqlite');
     const llm = ['--renderer', 'llm', '--llm-base-url', dead, '--llm-model', 'm', '--llm-retries', '0', '--llm-cache', cache];
-    const r = await cli(['search', '--world', path, ...llm, 'Semtus Edge44 launch price', 'Bronmo One55']);
+    const r = await cli(['search', '--world', path, ...llm, 'Midham Edge44 launch price', 'Ostica One55']);
     expect(r.code).toBe(0);
     // Two queries, two fallbacks: one warning.
     expect(r.err).toBe(`warning: world model at ${dead} unreachable (connection refused); results come from the template renderer\n`);
-    const template = await cli(['search', '--world', path, 'Semtus Edge44 launch price', 'Bronmo One55']);
+    const template = await cli(['search', '--world', path, 'Midham Edge44 launch price', 'Ostica One55']);
     expect(r.out).toBe(template.out);
     expect(template.err).toBe('');
     expect(existsSync(join(dir, 'sub'))).toBe(false);
@@ -133,7 +133,7 @@ describe('search --renderer llm against a dead endpoint', () => {
       'off',
       '--show-meta',
       '--json',
-      'Bronmo One55',
+      'Ostica One55',
     ]);
     expect(r.code).toBe(0);
     const [warning, meta, ...rest] = r.err.split('\n');
@@ -158,10 +158,10 @@ describe('search --renderer llm against a dead endpoint', () => {
       '--llm-cache',
       'off',
       '--show-meta',
-      'Bronmo One55',
+      'Ostica One55',
     ]);
     expect(good.err).toMatch(/^meta: tool=web_search call=0 renderer=llm total_ms=[\d.]+ retrieve_ms=[\d.]+ render_ms=[\d.]+\n$/);
-    const plain = await cli(['search', '--world', path, '--show-meta', 'Bronmo One55']);
+    const plain = await cli(['search', '--world', path, '--show-meta', 'Ostica One55']);
     expect(plain.err).toMatch(/^meta: tool=web_search call=0 renderer=template total_ms=/);
     const page = await cli(['open', '--world', path, '--show-meta', data.documents[0]!.url]);
     expect(page.code).toBe(0);

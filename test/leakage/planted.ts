@@ -109,6 +109,8 @@ export function plantingRenderer(forms: readonly string[]): Renderer & { planted
     renderSearch(input) {
       const results = input.hits.map((hit, i) => {
         const r = resultFromHit(hit);
+        // The answer entity's own page names it by design (its title is the name): nothing to plant there.
+        if (forms.some((f) => r.title.startsWith(`${f} - `))) return r;
         const form = forms[k++ % forms.length]!;
         planted.push(form);
         const where = (k + i) % 3;

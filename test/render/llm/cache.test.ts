@@ -37,7 +37,7 @@ async function run(r: ReturnType<typeof make>, opts: SessionOptions, queries: st
 describe('world-model cache', () => {
   it('a replayed rollout makes no request and gives byte-identical observations, across processes', async () => {
     const path = join(dir, 'replay.sqlite');
-    const queries = ['Semtus Edge44 launch price', 'Bronmo One55', 'Semtus Edge44 launch price'];
+    const queries = ['Midham Edge44 launch price', 'Ostica One55', 'Midham Edge44 launch price'];
     const first = make(path);
     ep.requests.length = 0;
     const a = await run(first, { seed: 3 }, queries);
@@ -60,17 +60,17 @@ describe('world-model cache', () => {
     const r = make(path);
     const task = data.tasks[0]!;
     ep.requests.length = 0;
-    await run(r, { seed: 1 }, ['Necistix Devices']);
-    await run(r, { seed: 1 }, ['Necistix Devices']);
+    await run(r, { seed: 1 }, ['Garelle Telecom']);
+    await run(r, { seed: 1 }, ['Garelle Telecom']);
     expect(ep.requests).toHaveLength(1);
-    await run(r, { seed: 2 }, ['Necistix Devices']);
-    await run(r, { seed: 1, taskId: task.id }, ['Necistix Devices']);
-    await run(r, { seed: 1 }, ['Necistix Devices founded']);
-    await run(r, { seed: 1 }, ['Bronmo One55', 'Necistix Devices']); // the second has a history now
+    await run(r, { seed: 2 }, ['Garelle Telecom']);
+    await run(r, { seed: 1, taskId: task.id }, ['Garelle Telecom']);
+    await run(r, { seed: 1 }, ['Garelle Telecom founded']);
+    await run(r, { seed: 1 }, ['Ostica One55', 'Garelle Telecom']); // the second has a history now
     expect(ep.requests).toHaveLength(6);
     r.close();
     const other = make(path, { model: 'other-model' });
-    await run(other, { seed: 1 }, ['Necistix Devices']);
+    await run(other, { seed: 1 }, ['Garelle Telecom']);
     expect(ep.requests).toHaveLength(7);
     other.close();
   });
@@ -87,10 +87,10 @@ describe('world-model cache', () => {
     };
     const r = make(join(dir, 'unused.sqlite'), { cache: counting });
     ep.requests.length = 0;
-    const a = await run(r, { seed: 9 }, ['Bronmo One55']);
+    const a = await run(r, { seed: 9 }, ['Ostica One55']);
     expect(a.out[0]!.meta.renderer).toBe('llm');
     const readsAfterMiss = reads;
-    const b = await run(r, { seed: 9 }, ['Bronmo One55']);
+    const b = await run(r, { seed: 9 }, ['Ostica One55']);
     expect(b.out[0]!.meta.renderer).toBe('llm-cache');
     expect(b.out[0]!.text).toBe(a.out[0]!.text);
     expect(reads).toBe(readsAfterMiss);
@@ -104,10 +104,10 @@ describe('world-model cache', () => {
     ep.behaviour = () => ({ status: 500 });
     const r = make(path, { retries: 0 });
     ep.requests.length = 0;
-    const a = await run(r, { seed: 5 }, ['Rocrios Labs']);
+    const a = await run(r, { seed: 5 }, ['Tyise Electronics']);
     expect(a.out[0]!.meta.renderer).toBe('template:fallback:http_500');
     ep.behaviour = answerWell;
-    const b = await run(r, { seed: 5 }, ['Rocrios Labs']);
+    const b = await run(r, { seed: 5 }, ['Tyise Electronics']);
     expect(b.out[0]!.meta.renderer).toBe('llm');
     r.close();
     // Tamper with the stored answer: an invented number in a snippet.
@@ -123,7 +123,7 @@ describe('world-model cache', () => {
     db.close();
     const again = make(path);
     ep.requests.length = 0;
-    const c = await run(again, { seed: 5 }, ['Rocrios Labs']);
+    const c = await run(again, { seed: 5 }, ['Tyise Electronics']);
     expect(c.out[0]!.meta.renderer).toBe('llm'); // asked again instead of trusting the file
     expect(c.out[0]!.text).not.toContain('98,765,432');
     expect(ep.requests).toHaveLength(1);
@@ -323,7 +323,7 @@ describe('answers kept in memory', () => {
     ).toBeGreaterThan(0);
     db.close();
     const r = make(join(dir, 'rebuilt.sqlite'));
-    const q = { name: 'web_search' as const, arguments: { query: 'Semtus Edge44 launch price' } };
+    const q = { name: 'web_search' as const, arguments: { query: 'Midham Edge44 launch price' } };
     const before = await callTool(createSession(world, { renderer: r }), q);
     expect(before.meta.renderer).toBe('llm');
     expect(before.text).toContain('$359');
@@ -370,7 +370,7 @@ describe('the check stamp', () => {
     const path = join(dir, 'old-layout.sqlite');
     const Database = (await import('better-sqlite3')).default;
     const first = make(join(dir, 'old-source.sqlite'));
-    const a = await run(first, { seed: 21 }, ['Bronmo One55']);
+    const a = await run(first, { seed: 21 }, ['Ostica One55']);
     expect(a.out[0]!.meta.renderer).toBe('llm');
     first.close();
     // Copy its row into a file with the old layout (no `checked` column).
@@ -385,7 +385,7 @@ describe('the check stamp', () => {
     old.close();
     const reopened = make(path);
     ep.requests.length = 0;
-    const b = await run(reopened, { seed: 21 }, ['Bronmo One55']);
+    const b = await run(reopened, { seed: 21 }, ['Ostica One55']);
     expect(b.out[0]!.meta.renderer).toBe('llm-cache');
     expect(b.out[0]!.text).toBe(a.out[0]!.text);
     expect(ep.requests).toHaveLength(0);
