@@ -2,7 +2,7 @@
 import { anachronisms } from '../world/time-check.js';
 import type { WorldData } from '../world/types.js';
 import { type ClaimFigures, claimFigures } from './claims.js';
-import { letterCounts } from './letters.js';
+import { letterCounts, type LetterCounts } from '../names/letters.js';
 import { pageWords, urlScheme, worldLinks } from './pages.js';
 import { createShaper } from './shapes.js';
 import { inventedNames, shapeVocabulary } from './vocabulary.js';
@@ -22,7 +22,7 @@ export interface WorldFigures {
   /** Columns of the theme that say when their fact becomes true (a TimeRole): with none, no anachronism can be found. */
   timedColumns: number;
   /** Letter counts a–z of the world's invented names, and how many names. */
-  nameLetters: number[];
+  nameLetters: LetterCounts;
   names: number;
   /** null: the world records no claims (format v1). */
   claims: ClaimFigures | null;

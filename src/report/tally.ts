@@ -1,5 +1,5 @@
 /** Pooling world figures over a scope (one theme, or the whole batch) into the report's figures. */
-import { countsDistance, countsXShare } from './letters.js';
+import { countsDistance, countsShare, type LetterCounts } from '../names/letters.js';
 import type { WorldFigures } from './measure.js';
 
 /** Distinct shapes an attribute needs (the "at least 6 phrasings per attribute"). */
@@ -79,7 +79,7 @@ export function createTally(): Tally {
   const anachronisms: string[] = [];
   let anachronismCount = 0;
   let untimedWorlds = 0;
-  const letters = new Array<number>(26).fill(0);
+  const letters: LetterCounts = new Map();
   let names = 0;
   let claimWorlds = 0;
   let factPassages = 0;
@@ -106,7 +106,7 @@ export function createTally(): Tally {
       anachronismCount += w.anachronisms.length;
       if (w.timedColumns === 0) untimedWorlds++;
       for (const a of w.anachronisms) if (anachronisms.length < 5) anachronisms.push(a);
-      for (let i = 0; i < 26; i++) letters[i]! += w.nameLetters[i] ?? 0;
+      for (const [k, n] of w.nameLetters) letters.set(k, (letters.get(k) ?? 0) + n);
       names += w.names;
       if (w.claims) {
         claimWorlds++;
@@ -153,7 +153,7 @@ export function createTally(): Tally {
         anachronisms: anachronismCount,
         untimedWorlds,
         anachronismExamples: anachronisms,
-        names: { names, letterDistance: countsDistance(letters), xShare: countsXShare(letters) },
+        names: { names, letterDistance: countsDistance(letters), xShare: countsShare(letters, 'x') },
         noise: claimWorlds ? { worlds: claimWorlds, perWorld: spread(noisePerWorld), worldsAtTarget: atTarget, share: atTarget / claimWorlds, forms } : null,
         facts: { min: minOf(facts), max: maxOf(facts) },
       };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ENGLISH_LETTERS, letterDistance, letterShare } from '../../src/names/letters.js';
+import { ENGLISH_LETTERS, countsDistance, countsShare, letterCounts, letterDistance, letterShare } from '../../src/names/letters.js';
 import { NamePool, inventWord } from '../../src/names/pool.js';
 import { Rng } from '../../src/rng.js';
 import type { NameKind } from '../../src/themes/spec/parts.js';
@@ -57,5 +57,25 @@ describe('letter statistics', () => {
     }
     expect(letterShare(names, 'x')).toBeLessThanOrEqual(0.005);
     expect(letterDistance(names)).toBeLessThan(0.12);
+  });
+});
+
+describe('pooled letter counts (the realism report pools worlds before measuring)', () => {
+  it('count the table letters only, folding case and accents, adding to what was counted', () => {
+    const c = letterCounts(['Éxa-1', 'xx']);
+    expect([c.get('a'), c.get('e'), c.get('x')]).toEqual([1, 1, 3]);
+    letterCounts(['a'], ENGLISH_LETTERS, c);
+    expect(c.get('a')).toBe(2);
+    expect(countsShare(c, 'x')).toBeCloseTo(3 / 6, 9);
+  });
+
+  it('distance of pooled counts: 0 for English itself, the mass off English for one letter, null for nothing counted', () => {
+    const english = new Map(Object.entries(ENGLISH_LETTERS).map(([k, f]) => [k, f * 1000]));
+    expect(countsDistance(english)).toBeCloseTo(0, 9);
+    const total = Object.values(ENGLISH_LETTERS).reduce((s, p) => s + p, 0);
+    expect(letterDistance(['zzz'])).toBeCloseTo(1 - ENGLISH_LETTERS.z! / total, 9);
+    expect(letterDistance(['Xoxtrix', 'Zaxquox'])).toBeGreaterThan(letterDistance(['Margaret Hill', 'Thomas Reed']));
+    expect(countsDistance(new Map())).toBeNull();
+    expect(countsShare(new Map(), 'x')).toBeNull();
   });
 });

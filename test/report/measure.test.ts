@@ -80,7 +80,7 @@ describe('one world’s figures (format v2, with claims)', () => {
     expect(w.sites).toBe(3);
     expect(w.urlSchemes).toBe(3); // /wiki/{slug} twice, /{n}/{n}/{slug}, /lists/{slug}
     expect(w.names).toBe(4); // Tacova Corp, Brell Works, Lyonbridge, Quenford
-    expect(w.nameLetters.reduce((s, n) => s + n, 0)).toBe(38);
+    expect([...w.nameLetters.values()].reduce((s, n) => s + n, 0)).toBe(38);
     expect(f.names.xShare).toBe(0);
     expect(f.facts).toEqual({ min: 8, max: 8 });
   });
