@@ -44,6 +44,8 @@ export interface WorldIndex {
   short: Map<string, string>;
   /** `table.column` → canonical value → number of rows with it. */
   valueCounts: Map<string, Map<string, number>>;
+  /** The world's text values: words a sentence that states no fact must not use ("Public safety", "oral"). */
+  textValues: string[];
 }
 
 const indexes = new WeakMap<ProseWorld, WorldIndex>();
@@ -71,7 +73,7 @@ export function indexWorld(world: ProseWorld): WorldIndex {
     m.set(f.object, (m.get(f.object) ?? 0) + 1);
     if (f.objectType === 'text') texts.push(f.object);
   }
-  const index = { entities, short: shortForms(named, texts), valueCounts };
+  const index = { entities, short: shortForms(named, texts), valueCounts, textValues: [...new Set(texts)] };
   indexes.set(world, index);
   return index;
 }

@@ -8,6 +8,7 @@ import { factTime } from '../world/fact-time.js';
 import { formatValue } from '../world/value-text.js';
 import type { Claim, Fact } from '../world/types.js';
 import { fillerSentence } from './banks/filler.js';
+import { vocabularyOf } from './banks/parts.js';
 import { COMPOSED_FRAMES } from './compose.js';
 import { Coreference, indexWorld, type Mention, type Slot } from './coreference.js';
 import { type Frame, type FrameCtx, type Piece, type Realized, SINGLE_FRAMES, fill } from './frames.js';
@@ -26,6 +27,7 @@ export const createWriter: CreateWriter = (world, page) => {
   const coref = new Coreference(world, index, style);
   const uses = new Map<string, number>();
   const rng = page.rng;
+  const vocabulary = vocabularyOf({ domain: world.theme.domain, title: world.theme.title, site: page.site, values: index.textValues });
 
   function rowOf(f: Fact): Row | undefined {
     return index.entities.get(f.subject)?.row ?? world.rows[f.sourceTable]?.find((r) => r.id === f.sourceRowid);
@@ -158,11 +160,11 @@ export const createWriter: CreateWriter = (world, page) => {
     },
     filler(role, about) {
       const entity = about ? index.entities.get(about) : undefined;
-      let name: string | null = about ?? null;
+      let name: string | null = about ? (entity ? coref.nameText(about, 'object') : about) : null;
       // A filler sentence names its subject by name, short name or entity noun, never by a description that restates a value.
       if (about && entity && coref.hasMentioned(about)) {
         const options = [
-          about,
+          name,
           coref.short(about),
           ...coref
             .descriptions(about, new Set())
@@ -171,7 +173,7 @@ export const createWriter: CreateWriter = (world, page) => {
         ];
         name = rng.pick(options.filter((o): o is string => o !== null));
       }
-      const text = fillerSentence(role, rng, { domain: world.theme.domain, title: world.theme.title, about: name, site: page.site });
+      const text = fillerSentence(role, rng, vocabulary, name);
       coref.after(entity && text.includes(name!) ? about! : null, []);
       return { text: finish(text), facts: [], claims: [] };
     },

@@ -36,7 +36,7 @@ export const COMMENTARY_ABOUT: Template[] = [
   (w) => `how ${w.about} is remembered will depend on more than the figures`,
   (w) => `${w.about} remains a talking point among followers of the ${w.field}`,
   (w) => `it is too early to say what ${w.about} will mean for ${w.topic()}`,
-  (w) => `the record of ${w.about} invites more than one reading`,
+  (w) => `the record of ${w.about} invites competing readings`,
   (w) => `${w.about} is easier to describe than to sum up`,
   (w) => `few subjects in the ${w.field} divide opinion quite like ${w.about}`,
 ];

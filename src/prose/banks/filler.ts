@@ -1,14 +1,15 @@
 /**
  * Sentences that state no checkable fact, by role: context, commentary, quotes, transitions,
  * boilerplate. Each is composed of meaningful parts (openers, clauses, hedges, domain words and the
- * subject's name); none contains a number, a date or a month (FACTLIKE), so none can contradict the world.
+ * subject's name); none contains a number, a date, a month or a value of the world (the vocabulary is
+ * checked once per page), so none can contradict the world.
  */
 import type { Rng } from '../../rng.js';
 import type { FillerRole } from '../types.js';
 import { BOILERPLATE } from './boilerplate.js';
 import { COMMENTARY, COMMENTARY_ABOUT } from './commentary.js';
 import { CONTEXT, CONTEXT_ABOUT } from './context.js';
-import { FACTLIKE, type FillerParts, HEDGES_AFTER, HEDGES_BEFORE, OPENERS, type Words, draw, wordsOf } from './parts.js';
+import { FACTLIKE, HEDGES_AFTER, HEDGES_BEFORE, OPENERS, type Vocabulary, type Words, draw, wordsOf } from './parts.js';
 import { quote } from './quotes.js';
 import { TRANSITIONS, TRANSITIONS_ABOUT } from './transitions.js';
 
@@ -35,9 +36,8 @@ function compose(role: FillerRole, rng: Rng, w: Words): string {
   }
 }
 
-/** One filler sentence (unfinished: the writer adds the capital and the stop). Names carrying a digit fall back to the domain. */
-export function fillerSentence(role: FillerRole, rng: Rng, parts: FillerParts): string {
-  const safe = parts.about !== null && FACTLIKE.test(parts.about) ? { ...parts, about: null } : parts;
-  const text = compose(role, rng, wordsOf(rng, safe));
-  return FACTLIKE.test(safe.about ? text.split(safe.about).join('') : text) ? compose(role, rng, wordsOf(rng, { ...safe, about: null })) : text;
+/** One filler sentence (unfinished: the writer adds the capital and the stop). A subject name carrying a digit is left out. */
+export function fillerSentence(role: FillerRole, rng: Rng, vocabulary: Vocabulary, about: string | null): string {
+  const safe = about !== null && FACTLIKE.test(about) ? null : about;
+  return compose(role, rng, wordsOf(rng, vocabulary, safe));
 }

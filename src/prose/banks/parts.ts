@@ -4,16 +4,25 @@
  * carries a number, a date or a month, so nothing a bank writes can be read as a fact.
  */
 import type { Rng } from '../../rng.js';
+import { mentions } from '../../text.js';
 import type { Domain } from '../../themes/spec/parts.js';
 
-export interface FillerParts {
+/** The words a page's filler draws on, checked once per page. */
+export interface Vocabulary {
+  field: string;
+  topics: string[];
+  voices: string[];
+  site: string;
+}
+
+export interface VocabularySource {
   domain: Domain | undefined;
   /** The theme's title, for a field when the theme has no Domain yet. */
   title: string;
-  /** How the sentence names its subject (a name or a short name), or null for one about the domain. */
-  about: string | null;
   /** The site the page is on, for boilerplate and quote attributions. */
   site?: string;
+  /** Values of the world (text facts): a domain word that contains one is not used ("public safety" in a world with a "Public safety" department). */
+  values?: readonly string[];
 }
 
 /** A word that could be read as a date or a number: months, digits, number words. */
@@ -23,31 +32,39 @@ export const FACTLIKE =
 const GENERIC_TOPICS = ['pricing pressure', 'competition', 'regulation', 'shifting demand', 'rising costs', 'new entrants'];
 const GENERIC_VOICES = ['an industry analyst', 'a longtime observer', 'a consultant who follows the sector'];
 
+export function vocabularyOf(p: VocabularySource): Vocabulary {
+  const values = (p.values ?? []).map((v) => v.toLowerCase());
+  const usable = (x: string) => !FACTLIKE.test(x) && !values.some((v) => mentions(x, v));
+  const topics = (p.domain?.topics ?? []).filter(usable);
+  const voices = (p.domain?.voices ?? []).filter(usable);
+  return {
+    field: p.domain?.field && usable(p.domain.field) ? p.domain.field : p.title.toLowerCase(),
+    topics: topics.length >= 2 ? topics : GENERIC_TOPICS,
+    voices: voices.length > 0 ? voices : GENERIC_VOICES,
+    site: p.site && usable(p.site) ? p.site : 'this site',
+  };
+}
+
 export interface Words {
   field: string;
   topic(): string;
   /** A second topic, different from the last one drawn. */
   topic2(): string;
   voice(): string;
+  /** How the sentence names its subject (a name or a short name), or null for one about the domain. */
   about: string | null;
   site: string;
 }
 
-const clean = (xs: readonly string[]) => xs.filter((x) => !FACTLIKE.test(x));
-
-export function wordsOf(rng: Rng, p: FillerParts): Words {
-  const topics = clean(p.domain?.topics ?? []);
-  const voices = clean(p.domain?.voices ?? []);
-  const field = p.domain?.field && !FACTLIKE.test(p.domain.field) ? p.domain.field : p.title.toLowerCase();
-  const pool = topics.length >= 2 ? topics : GENERIC_TOPICS;
+export function wordsOf(rng: Rng, v: Vocabulary, about: string | null): Words {
   let last = '';
   return {
-    field,
-    topic: () => (last = rng.pick(pool)),
-    topic2: () => rng.pick(pool.filter((t) => t !== last)),
-    voice: () => rng.pick(voices.length > 0 ? voices : GENERIC_VOICES),
-    about: p.about,
-    site: p.site && !FACTLIKE.test(p.site) ? p.site : 'this site',
+    field: v.field,
+    topic: () => (last = rng.pick(v.topics)),
+    topic2: () => rng.pick(v.topics.filter((t) => t !== last)),
+    voice: () => rng.pick(v.voices),
+    about,
+    site: v.site,
   };
 }
 
