@@ -103,5 +103,6 @@ describe('people of unknown gender', () => {
         }
       }
     }
+    expect(people).toBeGreaterThan(0);
   });
 });
