@@ -27,7 +27,9 @@ export const COMPOSED_FRAMES: Frame[] = [
     ok: (ps) => ps.slice(0, -1).every((p) => withPhrase(p) !== null),
     make(ps, ctx) {
       const m = ctx.head('subject');
-      const front = joinAnd(ps.slice(0, -1).map((p) => withPhrase(p)!));
+      // "With 1,116,453 units sold and a market share of 1.69%": one "with" heads the joined phrases.
+      const phrases = ps.slice(0, -1).map((p) => withPhrase(p)!);
+      const front = joinAnd(phrases.map((x, i) => (i > 0 && phrases[0]!.startsWith('with ') && x.startsWith('with ') ? x.slice(5) : x)));
       return { text: `${front}, ${m.text} ${predicate(ps[ps.length - 1]!)}`, refs: same(m, ps.length) };
     },
   },

@@ -173,8 +173,12 @@ export class Coreference {
     return name;
   }
 
-  /** Record a sentence: its subject (null for one about no entity), the facts it stated and the names it wrote. */
-  after(subject: string | null, facts: Fact[], named: string[] = []): void {
+  /**
+   * Record a sentence: its subject (null for one about no entity), the facts it stated and the names it
+   * wrote. `topic` false: the subject was not clearly what the sentence is about (another entity stood
+   * first, "Stobine Mobile makes Stobine Lite85"), so the next sentence may not use a pronoun for it.
+   */
+  after(subject: string | null, facts: Fact[], named: string[] = [], topic = true): void {
     for (const s of [...(subject ? [subject] : []), ...named]) {
       const e = this.entity(s);
       if (!e) continue;
@@ -188,6 +192,6 @@ export class Coreference {
       if (!list.includes(f)) list.push(f);
       this.stated.set(f.subject, list);
     }
-    this.last = subject;
+    this.last = topic ? subject : null;
   }
 }

@@ -127,7 +127,15 @@ export const createWriter: CreateWriter = (world, page) => {
       claims.push({ factId: m.fact.id, form: 'exact', stated: formatValue(world.fx, m.fact, style), subjectForm: 'description', subjectText: m.text });
     }
     const named = facts.filter((f) => f.objectType === 'entity').map((f) => f.object);
-    coref.after(subject, facts, named);
+    // A pronoun may follow only if no other entity named here could be taken for its antecedent.
+    const head = made.refs[0]!.text.toLowerCase();
+    const topic =
+      named.every((n) => n === subject) ||
+      made.text
+        .replace(/^according to [^,]*, /i, '')
+        .toLowerCase()
+        .startsWith(head);
+    coref.after(subject, facts, named, topic);
     return { text: finish(made.text), facts, claims, frames };
   }
 
