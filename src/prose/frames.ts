@@ -8,7 +8,7 @@ import type { Rng } from '../rng.js';
 import type { Lexicon } from '../themes/spec/parts.js';
 import type { Fact } from '../world/types.js';
 import type { Entity, Mention, Slot } from './coreference.js';
-import { copulaFor, withArticle } from './grammar.js';
+import { agreeWithCount, copulaFor, withArticle } from './grammar.js';
 import { futureOf } from './lexicon.js';
 
 /** One fact as the realizer says it: the lexicon, the value as written, whether it is still to come. */
@@ -47,7 +47,10 @@ export interface Frame {
   make(ps: Piece[], ctx: FrameCtx): Realized;
 }
 
-export const fill = (template: string, value: string) => template.replace('{v}', value);
+/** A template with its value: "a {v}" takes the article the value needs, and a count of 1 takes a singular noun. */
+export function fill(template: string, value: string): string {
+  return agreeWithCount(template.replace(/\ban? \{v\}/, () => withArticle(value)).replace('{v}', value), value);
+}
 
 /** The predicate of a piece: its lexicon's verb, or `future` for a scheduled event. */
 export function predicate(p: Piece): string {
@@ -80,7 +83,7 @@ const possessiveOk = (ctx: FrameCtx) => !ctx.entity.composite;
 
 function fromTemplate(template: string, p: Piece, ctx: FrameCtx): Realized {
   const m = ctx.head(slotIn(template));
-  const text = template.replace("{s}'s", m.text).replace('{s}', m.text).replace('{v}', p.value);
+  const text = fill(template.replace("{s}'s", m.text).replace('{s}', m.text), p.value);
   return { text, refs: [m] };
 }
 

@@ -55,3 +55,26 @@ export function joinAnd(parts: string[]): string {
   if (parts.length <= 1) return parts.join('');
   return `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
 }
+
+const NOT_PLURAL = new Set(['this', 'was', 'is', 'has', 'its', 'his', 'as', 'us', 'plus', 'across', 'less', 'its']);
+const IRREGULAR: Record<string, string> = { companies: 'company', people: 'person', times: 'time', staff: 'staff', facilities: 'facility' };
+
+/** "1 league goals" → "1 league goal": the first plural noun within two words after a value of exactly 1. */
+export function agreeWithCount(text: string, value: string): string {
+  if (value !== '1') return text;
+  const at = text.indexOf(`${value} `);
+  if (at === -1) return text;
+  const start = at + value.length + 1;
+  const words = text.slice(start).split(' ');
+  for (let i = 0; i < Math.min(2, words.length); i++) {
+    const m = /^([A-Za-z]+)(.*)$/.exec(words[i]!);
+    if (!m) break;
+    const w = m[1]!.toLowerCase();
+    if (NOT_PLURAL.has(w)) break;
+    const single = IRREGULAR[w] ?? (/[^s]s$/.test(w) ? m[1]!.slice(0, -1) : null);
+    if (single === null) continue;
+    words[i] = single + m[2];
+    return text.slice(0, start) + words.join(' ');
+  }
+  return text;
+}
