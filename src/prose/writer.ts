@@ -107,7 +107,10 @@ export const createWriter: CreateWriter = (world, page) => {
     let frameId = choice.frame.id;
     // A composed sentence is sometimes attributed as a whole; always when the page asks for a source.
     if (ps.length > 1 && (opts.attribution ? true : rng.chance(0.08))) {
-      made = { ...made, text: rng.chance(0.5) ? `according to ${source}, ${made.text}` : `${made.text}, according to ${source}` };
+      made = {
+        ...made,
+        text: choice.frame.id !== 'with_front' && rng.chance(0.5) ? `according to ${source}, ${made.text}` : `${made.text}, according to ${source}`,
+      };
       frameId = `attribution+${frameId}`;
     }
     uses.set(choice.frame.id, (uses.get(choice.frame.id) ?? 0) + 1);

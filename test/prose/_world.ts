@@ -56,6 +56,12 @@ const PERIODS: Record<string, TimeRole> = {
   'films.total_gross_usd': 'year_end',
   'weekly_grosses.gross_usd': { periodColumn: 'week_ending' },
   'weekly_grosses.chart_rank': { periodColumn: 'week_ending' },
+  // A match's result and a launch's outcome are true from the event's own date (an ISO period end).
+  'matches.home_goals': { periodColumn: 'match_date' },
+  'matches.away_goals': { periodColumn: 'match_date' },
+  'matches.attendance': { periodColumn: 'match_date' },
+  'launches.payload_mass_kg': { periodColumn: 'launch_date' },
+  'launches.failure_mode': { periodColumn: 'launch_date' },
 };
 const PEOPLE = new Set(['players', 'candidates', 'mayors', 'directors']);
 
