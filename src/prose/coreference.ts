@@ -179,7 +179,13 @@ export class Coreference {
    * first, "Stobine Mobile makes Stobine Lite85"), so the next sentence may not use a pronoun for it.
    */
   after(subject: string | null, facts: Fact[], named: string[] = [], topic = true): void {
-    for (const s of [...(subject ? [subject] : []), ...named]) {
+    this.note(subject ? [subject, ...named] : named, facts);
+    this.last = topic ? subject : null;
+  }
+
+  /** Record names written and facts stated, leaving the last sentence's subject as it is. */
+  note(names: string[], facts: Fact[]): void {
+    for (const s of names) {
       const e = this.entity(s);
       if (!e) continue;
       this.mentioned.add(s);
@@ -192,6 +198,5 @@ export class Coreference {
       if (!list.includes(f)) list.push(f);
       this.stated.set(f.subject, list);
     }
-    this.last = topic ? subject : null;
   }
 }

@@ -56,7 +56,32 @@ export function joinAnd(parts: string[]): string {
   return `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
 }
 
-const NOT_PLURAL = new Set(['this', 'was', 'is', 'has', 'its', 'his', 'as', 'us', 'plus', 'across', 'less', 'its']);
+const NOT_PLURAL = new Set([
+  'this',
+  'was',
+  'is',
+  'has',
+  'its',
+  'his',
+  'as',
+  'us',
+  'plus',
+  'across',
+  'less',
+  'in',
+  'on',
+  'at',
+  'of',
+  'for',
+  'to',
+  'the',
+  'a',
+  'an',
+  'by',
+  'with',
+  'from',
+  'and',
+]);
 const IRREGULAR: Record<string, string> = { companies: 'company', people: 'person', times: 'time', staff: 'staff', facilities: 'facility' };
 
 /** "1 league goals" → "1 league goal": the first plural noun within two words after a value of exactly 1. */
@@ -67,7 +92,8 @@ export function agreeWithCount(text: string, value: string): string {
   const start = at + value.length + 1;
   const words = text.slice(start).split(' ');
   for (let i = 0; i < Math.min(2, words.length); i++) {
-    const m = /^([A-Za-z]+)(.*)$/.exec(words[i]!);
+    // Only lower-case words: a name after the count ("1 in Korsvik Rovers v …") is never touched.
+    const m = /^([a-z]+)(.*)$/.exec(words[i]!);
     if (!m) break;
     const w = m[1]!.toLowerCase();
     if (NOT_PLURAL.has(w)) break;

@@ -142,6 +142,18 @@ export const createWriter: CreateWriter = (world, page) => {
     return { text: finish(made.text), facts, claims, frames };
   }
 
+  /** Is the piece's value written inside its composite subject's name (a quarter, a club, a candidate)? */
+  function isPart(p: Piece, subject: string): boolean {
+    return (p.fact.objectType === 'text' || p.fact.objectType === 'entity') && subject.includes(p.value);
+  }
+
+  function attachImplied(host: Sentence, p: Piece, subject: string): void {
+    host.facts.push(p.fact);
+    host.claims.push({ factId: p.fact.id, form: 'exact', stated: p.value, subjectForm: 'name', subjectText: subject });
+    host.frames!.push('implied');
+    coref.note(p.fact.objectType === 'entity' ? [p.fact.object] : [], [p.fact]);
+  }
+
   return {
     state(facts, opts = {}) {
       const max = Math.max(1, Math.min(3, opts.maxPerSentence ?? 3));
@@ -154,8 +166,13 @@ export const createWriter: CreateWriter = (world, page) => {
         groups.set(f.subject, list);
       }
       const out: Sentence[] = [];
-      for (const list of groups.values()) {
-        const rest = list.slice();
+      for (const [subject, list] of groups) {
+        // A composite subject's own parts ("Q2 2031" of "Zentria X9, Q2 2031") are stated by naming it:
+        // mostly they ride on the group's first sentence that names it, rather than "… covers Q2 2031".
+        const implied = index.entities.get(subject)?.composite ? list.filter((p) => isPart(p, subject) && rng.chance(0.75)) : [];
+        const rest = list.filter((p) => !implied.includes(p));
+        if (rest.length === 0) rest.push(...implied.splice(0));
+        const first = out.length;
         while (rest.length > 0) {
           const chunk = rest.splice(0, pickSize(Math.min(max, rest.length)));
           const s = realize(chunk, opts);
@@ -165,6 +182,14 @@ export const createWriter: CreateWriter = (world, page) => {
               const one = realize([p], opts);
               if (one) out.push(one);
             }
+        }
+        const host = out.slice(first).find((s) => s.text.includes(subject));
+        for (const p of implied) {
+          if (host) attachImplied(host, p, subject);
+          else {
+            const one = realize([p], opts);
+            if (one) out.push(one);
+          }
         }
       }
       return out;

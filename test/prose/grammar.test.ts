@@ -29,5 +29,7 @@ describe('grammar', () => {
     expect(agreeWithCount('lists 1 companies', '1')).toBe('lists 1 company');
     expect(agreeWithCount('scored 11 league goals', '11')).toBe('scored 11 league goals');
     expect(agreeWithCount('placed number 1 on the chart', '1')).toBe('placed number 1 on the chart');
+    expect(agreeWithCount('scored 1 in Gresgaekis Rovers v Shaesren United', '1')).toBe('scored 1 in Gresgaekis Rovers v Shaesren United');
+    expect(agreeWithCount('scored 1 Rovers goals', '1')).toBe('scored 1 Rovers goals');
   });
 });
