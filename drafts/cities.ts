@@ -165,7 +165,7 @@ export const SAY = {
 };
 
 export const DOMAIN = {
-  field: 'municipal government',
+  field: 'local government sector',
   topics: [
     'housing supply',
     'public transit',

@@ -179,7 +179,7 @@ export const SAY = {
 };
 
 export const DOMAIN = {
-  field: 'drug development pipeline',
+  field: 'pharmaceutical industry',
   topics: [
     'trial recruitment',
     'regulatory review times',

@@ -156,7 +156,7 @@ export const SAY = {
 };
 
 export const DOMAIN = {
-  field: 'national election',
+  field: 'election campaign',
   topics: [
     'voter registration',
     'campaign finance',

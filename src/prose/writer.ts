@@ -210,7 +210,9 @@ export const createWriter: CreateWriter = (world, page) => {
         name = rng.pick(options.filter((o): o is string => o !== null));
       }
       const text = fillerSentence(role, rng, vocabulary, name);
-      coref.after(entity && text.includes(name!) ? about! : null, []);
+      // It counts as a mention of its subject, but its grammatical subject is rarely that entity: no pronoun follows it.
+      if (entity && text.includes(name!)) coref.note([about!], []);
+      coref.after(null, []);
       return { text: finish(text), facts: [], claims: [] };
     },
   };

@@ -25,7 +25,8 @@ describe.each(THEME_IDS)('coreference on %s', (id) => {
         const facts = world.fx.ofRow(r.t, r.id);
         const half = Math.ceil(facts.length / 2);
         for (const s of w.state(facts.slice(0, half))) sentences.push({ s, filler: false });
-        if (page % 2 === 0) sentences.push({ s: w.filler('commentary'), filler: true });
+        // A filler may name the subject; a pronoun never follows it (its grammatical subject is rarely the entity).
+        if (page % 2 === 0) sentences.push({ s: w.filler('commentary', page % 4 === 0 ? world.fx.name(r.t, r.id) : undefined), filler: true });
         for (const s of w.state(facts.slice(half))) sentences.push({ s, filler: false });
       }
       let before = '';
