@@ -38,6 +38,15 @@ export interface Sentence {
   text: string;
   facts: Fact[];
   claims: Claim[];
+  /** The frame each fact was said in, aligned with `facts` ("active", "relative", "description", …): for measuring variety. */
+  frames?: string[];
+}
+
+export interface StateOptions {
+  /** A source to attribute the statements to ("according to Polar Insights"); the page's site by default, and then only sometimes. */
+  attribution?: string;
+  /** At most this many facts per sentence (1 = one fact a sentence, e.g. for a list item); default 3. */
+  maxPerSentence?: number;
 }
 
 export type FillerRole = 'context' | 'commentary' | 'transition' | 'quote' | 'boilerplate';
@@ -46,9 +55,13 @@ export interface Writer {
   /**
    * Sentences stating every given fact once, in varied frames, composed with connectives and
    * coreference (the first mention of a subject on the page is its name). Facts of one subject are
-   * best passed together. A fact whose event is after the page's date is stated as scheduled.
+   * best passed together. A fact whose event is after the page's date is stated as scheduled (claim
+   * form `scheduled`, the lexicon's `future`). A period figure (a year total, a quarter's result) whose
+   * period ends after the page's date is not stated at all: it is left out of the output, so pages
+   * should not ask for it. A sentence may also restate a fact the page already gave, when it refers to
+   * its subject by a description built from it ("the Korsvik-based maker"); it is listed in `facts`.
    */
-  state(facts: Fact[], opts?: { attribution?: string }): Sentence[];
+  state(facts: Fact[], opts?: StateOptions): Sentence[];
   /** A sentence that states no checkable fact, about the page's subject or domain. */
   filler(role: FillerRole, about?: string): Sentence;
 }

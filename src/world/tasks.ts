@@ -4,59 +4,25 @@
  */
 import { formatDate, formatNumber, withCommas } from '../format.js';
 import { mentions } from '../text.js';
+import { withoutSuffix } from '../text/short-names.js';
 import type { Rng } from '../rng.js';
 import type { ColumnDef, Row, Rows, TableDef, ThemeDef } from '../themes/_define.js';
 import type { FactIndex } from './facts.js';
 import type { Fact, Task, TaskKind } from './types.js';
 
 const q = (s: string) => `'${s.replace(/'/g, "''")}'`;
-const SUFFIXES = new Set([
-  'Mobile',
-  'Devices',
-  'Telecom',
-  'Electronics',
-  'Labs',
-  'Inc',
-  'Group',
-  'Pharma',
-  'Therapeutics',
-  'Biosciences',
-  'Studios',
-  'Pictures',
-  'Films',
-  'Party',
-  'FC',
-  'United',
-  'Aerospace',
-  'Holdings',
-  'Corp',
-  'Systems',
-  'Athletic',
-  'Rovers',
-  'Biologics',
-  'Dynamics',
-  'Industries',
-  'Alliance',
-  'Union',
-  'Movement',
-  'Front',
-  'League',
-]);
 
 /**
  * Accepted alternative forms of an entity name: without a corporate suffix, when unambiguous (no other
  * name is that short form, nor shares it: "Corvane" names neither "Corvane Mobile" nor "Corvane Labs").
  */
 export function nameAliases(name: string, allNames: Set<string>): string[] {
-  const words = name.split(' ');
-  if (words.length >= 2 && SUFFIXES.has(words[words.length - 1]!)) {
-    const short = words.slice(0, -1).join(' ');
-    const key = short.toLowerCase();
-    const self = name.toLowerCase();
-    const shared = [...allNames].some((n) => n !== self && n.startsWith(`${key} `) && !n.slice(key.length + 1).includes(' '));
-    if (short.length >= 4 && !allNames.has(key) && !shared) return [short];
-  }
-  return [];
+  const short = withoutSuffix(name);
+  if (!short) return [];
+  const key = short.toLowerCase();
+  const self = name.toLowerCase();
+  const shared = [...allNames].some((n) => n !== self && n.startsWith(`${key} `) && !n.slice(key.length + 1).includes(' '));
+  return allNames.has(key) || shared ? [] : [short];
 }
 
 function answerTextOf(value: string | number, col: ColumnDef): string {

@@ -27,6 +27,16 @@ export const Lexicon = z.object({
   with: z.string().includes('{v}').optional(),
   /** A whole sentence that puts the value first: "{v} was the launch price of {s}." */
   fronted: z.string().includes('{v}').includes('{s}').optional(),
+  /**
+   * The value with its unit word, where a frame writes it beside the noun ("X's battery capacity is
+   * {v} mAh", "{v} mAh was the battery capacity of X"): "{v} mAh", "{v} kg". Default "{v}".
+   */
+  amount: z.string().includes('{v}').optional(),
+  /**
+   * A definite description of the subject from this value, used once the page has stated the value:
+   * "the {v}-based maker", "the {v} phone". Only for values that single the subject out.
+   */
+  describe: z.string().includes('{v}').optional(),
   /** Further whole sentences stating the fact, with {s} and {v}. */
   more: z.array(z.string().includes('{v}').includes('{s}')).default([]),
 });

@@ -1,0 +1,46 @@
+/** Context sentences: the background of the domain, or of the subject within it. */
+import type { Template } from './parts.js';
+
+export const CONTEXT: Template[] = [
+  (w) => `much of the recent debate in the ${w.field} has turned on ${w.topic()}`,
+  (w) => `observers of the ${w.field} keep returning to ${w.topic()}`,
+  (w) => `${w.topic()} and ${w.topic2()} remain recurring themes across the ${w.field}`,
+  (w) => `few parts of the ${w.field} are untouched by questions of ${w.topic()}`,
+  (w) => `the ${w.field} has long been shaped by ${w.topic()}`,
+  (w) => `discussions of the ${w.field} tend to come back to ${w.topic()} sooner or later`,
+  (w) => `any account of the ${w.field} has to reckon with ${w.topic()}`,
+  (w) => `the wider ${w.field} is still working through the effects of ${w.topic()}`,
+  (w) => `questions about ${w.topic()} sit in the background of most coverage of the ${w.field}`,
+  (w) => `trade coverage of the ${w.field} often frames events in terms of ${w.topic()}`,
+  (w) => `people inside the ${w.field} describe ${w.topic()} as a constant source of pressure`,
+  (w) => `the balance between ${w.topic()} and ${w.topic2()} shapes a great deal of what happens in the ${w.field}`,
+  (w) => `the ${w.field} is often described as crowded, and attention to ${w.topic()} has only grown`,
+  (w) => `behind most headlines in the ${w.field} lies some question of ${w.topic()}`,
+  (w) => `conditions in the ${w.field} have been shaped as much by ${w.topic()} as by any single decision`,
+  (w) => `there is broad agreement that the state of ${w.topic()} matters to the ${w.field}, and far less agreement on how much`,
+  (w) => `specialists in the ${w.field} tend to read every development through the lens of ${w.topic()}`,
+  (w) => `a good deal of the uncertainty in the ${w.field} traces back to ${w.topic()}`,
+  (w) => `the conversation around ${w.topic()} has changed the way the ${w.field} is covered`,
+  (w) => `competition in the ${w.field} plays out against the backdrop of ${w.topic()}`,
+  (w) => `newcomers to the ${w.field} often underestimate the weight of ${w.topic()}`,
+  (w) => `the ${w.field} has seen its share of surprises, many of them linked to ${w.topic()}`,
+  (w) => `reports on the ${w.field} increasingly pair ${w.topic()} with ${w.topic2()}`,
+  (w) => `the ${w.field} does not stand still, and neither does the debate over ${w.topic()}`,
+  (w) => `those who follow the ${w.field} closely tend to watch ${w.topic()} before anything else`,
+  (w) => `regional differences in the ${w.field} often come down to ${w.topic()}`,
+  (w) => `the story of the ${w.field} is in large part a story of ${w.topic()}`,
+  (w) => `industry gatherings in the ${w.field} now give ${w.topic()} a prominent place on the agenda`,
+];
+
+export const CONTEXT_ABOUT: Template[] = [
+  (w) => `${w.about} sits within a ${w.field} where questions of ${w.topic()} shape many decisions`,
+  (w) => `coverage of ${w.about} usually touches on the wider ${w.field} as well`,
+  (w) => `${w.about} is often discussed alongside broader questions of ${w.topic()}`,
+  (w) => `to understand ${w.about}, it helps to look at the wider ${w.field}`,
+  (w) => `discussions of ${w.about} often lead back to ${w.topic()}`,
+  (w) => `much of the coverage of ${w.about} has been framed by ${w.topic()}`,
+  (w) => `${w.about} comes up often in conversations about ${w.topic()}`,
+  (w) => `any profile of ${w.about} has to be read against the wider ${w.field}`,
+  (w) => `the case of ${w.about} illustrates how questions of ${w.topic()} play out in practice`,
+  (w) => `${w.about} is a familiar name to anyone who follows the ${w.field}`,
+];

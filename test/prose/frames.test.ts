@@ -1,0 +1,64 @@
+/**
+ * Frames over every attribute of the 8 themes (with the lexicon drafts attached): each attribute is
+ * said in at least 6 different frames, and every sentence states the exact value and its subject (or a
+ * recorded reference to it), in grammatical form.
+ */
+import { describe, expect, it } from 'vitest';
+import { THEME_IDS, makeWorld, writerFor } from './_world.js';
+import { frameKinds, sentenceProblems } from './_checks.js';
+
+/** The first two rows of a table, plus the first row stating each attribute those two leave out (an optional or conditional column). */
+function rowsCovering(world: ReturnType<typeof makeWorld>, table: string) {
+  const rows = world.rows[table] ?? [];
+  const picked = rows.slice(0, 2);
+  const covered = new Set(picked.flatMap((r) => world.fx.ofRow(table, r.id).map((f) => f.sourceColumn)));
+  for (const r of rows.slice(2)) {
+    const cols = world.fx.ofRow(table, r.id).map((f) => f.sourceColumn);
+    if (cols.some((c) => !covered.has(c))) {
+      picked.push(r);
+      for (const c of cols) covered.add(c);
+    }
+  }
+  return picked;
+}
+
+describe.each(THEME_IDS)('frames of %s', (id) => {
+  it('every attribute is said in ≥ 6 frames, each stating the exact value and subject', () => {
+    const frames = new Map<string, Set<string>>();
+    const problems: string[] = [];
+    for (const seed of [1, 2, 3, 4, 5, 6]) {
+      const world = makeWorld(id, seed);
+      for (const t of world.theme.tables)
+        for (const row of rowsCovering(world, t.name))
+          for (let page = 0; page < 14; page++) {
+            const w = writerFor(world, `${id}|${seed}|${t.name}|${row.id}|${page}`, { num: (page % 2) as 0 | 1, dateStyle: (page % 3) as 0 | 1 | 2 });
+            for (const s of w.state(world.fx.ofRow(t.name, row.id))) {
+              problems.push(...sentenceProblems(world, s));
+              s.facts.forEach((f, i) => {
+                const key = `${f.sourceTable}.${f.sourceColumn}`;
+                const set = frames.get(key) ?? new Set();
+                for (const k of frameKinds(s.frames![i]!)) if (k !== 'description') set.add(k);
+                frames.set(key, set);
+              });
+            }
+          }
+    }
+    expect(problems.slice(0, 10)).toEqual([]);
+    // Every attribute, optional ones included, occurs in one of the drawn worlds.
+    const world = makeWorld(id, 1);
+    const attributes = world.theme.tables.flatMap((t) => t.columns.filter((c) => c.name !== t.nameColumn).map((c) => `${t.name}.${c.name}`));
+    const thin = attributes.filter((a) => (frames.get(a)?.size ?? 0) < 6).map((a) => `${a}: ${[...(frames.get(a) ?? [])].join(',')}`);
+    expect(thin).toEqual([]);
+  });
+
+  it('every fact-stating column has a draft lexicon with ≥ 2 more sentences, and `future` for event dates', () => {
+    const world = makeWorld(id, 1);
+    for (const t of world.theme.tables)
+      for (const c of t.columns) {
+        if (c.name === t.nameColumn) continue;
+        expect(c.say, `${t.name}.${c.name}`).toBeDefined();
+        expect(c.say!.more.length, `${t.name}.${c.name}`).toBeGreaterThanOrEqual(2);
+        if (c.time === 'event') expect(c.say!.future, `${t.name}.${c.name}`).toBeDefined();
+      }
+  });
+});
