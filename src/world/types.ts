@@ -1,6 +1,5 @@
 /** The in-memory form of a world: what generation produces and what the database holds. */
 import type { Rows, ThemeDef, Unit, ValueType } from '../themes/_define.js';
-import { SiteGenre } from '../themes/spec/parts.js';
 
 /** World file format: v2 adds claims, links, documents.date_kind and the page genres (schemas/world.ts). Readers read this version only. */
 export const FORMAT_VERSION = 2;
@@ -52,10 +51,12 @@ export interface Passage {
 }
 
 /** Page genres (format v2); v1 worlds used entity, list, ranking, news and forum. */
-export type PageKind = 'entity' | 'list' | 'ranking' | 'news' | 'forum' | import('../themes/spec/parts.js').SiteGenre;
+/** The page genres of format v2 (spec/parts.ts SiteGenre is declared over this list). */
+export const SITE_GENRES = ['encyclopedia', 'news', 'press_release', 'forum', 'data', 'review', 'list_article', 'faq', 'registry', 'background'] as const;
+export type PageKind = 'entity' | 'list' | 'ranking' | (typeof SITE_GENRES)[number];
 
 /** Every value of PageKind: the v1 kinds the page builder may still write, then the genres. */
-export const PAGE_KINDS = ['entity', 'list', 'ranking', ...SiteGenre.options] as const satisfies readonly PageKind[];
+export const PAGE_KINDS = ['entity', 'list', 'ranking', ...SITE_GENRES] as const satisfies readonly PageKind[];
 
 /** documents.date_kind: what a page's date is. */
 export const DATE_KINDS = ['published', 'edited'] as const;

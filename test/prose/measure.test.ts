@@ -15,7 +15,6 @@ import { THEME_IDS, makeWorld, writerFor } from './_world.js';
 const M = MONTHS.join('|');
 const DATE = new RegExp(`\\b(?:(?:${M}) \\d{1,2}, \\d{4}|\\d{1,2} (?:${M}) \\d{4}|\\d{4}-\\d{2}-\\d{2})\\b`, 'g');
 const NUMBER = /-?\$?\d[\d,]*(?:\.\d+)?%?/g;
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 const ROLES: FillerRole[] = ['context', 'commentary', 'quote', 'transition', 'context', 'commentary'];
 

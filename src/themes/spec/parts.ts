@@ -4,6 +4,7 @@
  * these lives beside it in spec/schema.ts.
  */
 import { z } from 'zod';
+import { SITE_GENRES } from '../../world/types.js';
 
 /** Locales a spec can be written for. English now; Chinese arrives with a later issue. */
 export const Locale = z.enum(['en', 'zh-CN']);
@@ -100,7 +101,7 @@ export type NameModel = z.infer<typeof NameModel>;
  * A site of the theme's own trade press or data providers: the generic pools (encyclopedias, wires,
  * forums, registries, blogs) supply the rest of a world's 12+ sites.
  */
-export const SiteGenre = z.enum(['encyclopedia', 'news', 'press_release', 'forum', 'data', 'review', 'list_article', 'faq', 'registry', 'background']);
+export const SiteGenre = z.enum(SITE_GENRES);
 export type SiteGenre = z.infer<typeof SiteGenre>;
 
 export const SiteSeed = z.object({
