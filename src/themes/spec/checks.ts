@@ -1,0 +1,121 @@
+/**
+ * Named invariants a spec lists with its arguments: the checks of src/world/invariants.ts (their
+ * messages kept) and the domain-sense checks of spec data (tiers, allowed pairs). Each returns a
+ * list of problems.
+ */
+import { z } from 'zod';
+import type { Rows } from '../_define.js';
+import * as inv from '../../world/invariants.js';
+import type { Gen } from './gen.js';
+
+/** What a check may read of the spec besides the rows: a table's tiers. */
+export interface CheckContext {
+  tiers(table: string): { words: string[]; set: Record<string, Gen> }[] | undefined;
+}
+
+export interface Check<A = unknown> {
+  args: z.ZodType<A>;
+  check(rows: Rows, args: A, ctx: CheckContext): string[];
+}
+
+const check = <A>(c: Check<A>): Check<A> => c;
+const s = z.string();
+const t = (rows: Rows, name: string) => rows[name] ?? [];
+
+/** The tier a name draws on: the first tier one of whose words is a word of the name (digits aside). */
+export function tierOf<T extends { words: string[] }>(name: string, tiers: T[]): T | undefined {
+  const words = new Set(name.split(/[\s-]+/).map((w) => w.replace(/\d+$/, '')));
+  return tiers.find((tier) => tier.words.some((w) => words.has(w)));
+}
+
+const bandOf = (g: Gen): [number, number] | null => (g.kind === 'int' || g.kind === 'real' ? g.range : null);
+
+export const CHECKS: Record<string, Check<never>> = {
+  sumEquals: check({
+    args: z.object({ parents: s, total: s, children: s, fk: s, part: s }),
+    check: (r, a) => inv.checkSumEquals(t(r, a.parents), a.total, t(r, a.children), a.fk, a.part),
+  }),
+  sumAtMost: check({
+    args: z.object({ parents: s, total: s, children: s, fk: s, part: s }),
+    check: (r, a) => inv.checkSumAtMost(t(r, a.parents), a.total, t(r, a.children), a.fk, a.part),
+  }),
+  countEquals: check({
+    args: z.object({ parents: s, count: s, children: s, fk: s }),
+    check: (r, a) => inv.checkCountEquals(t(r, a.parents), a.count, t(r, a.children), a.fk),
+  }),
+  ranking: check({
+    args: z.object({ table: s, rank: s, by: s, within: s.optional(), ascending: z.boolean().default(false) }),
+    check: (r, a) => (a.within ? inv.checkRankingWithin(t(r, a.table), a.within, a.rank, a.by) : inv.checkRanking(t(r, a.table), a.rank, a.by, a.ascending)),
+  }),
+  sharesAtMost: check({
+    args: z.object({ table: s, group: s, share: s, max: z.number().default(100) }),
+    check: (r, a) => inv.checkSharesAtMost(t(r, a.table), a.group, a.share, a.max),
+  }),
+  dateOrder: check({
+    args: z.object({ parents: s, parentDate: s, children: s, fk: s, childDate: s }),
+    check: (r, a) => inv.checkDateOrder(t(r, a.parents), a.parentDate, t(r, a.children), a.fk, a.childDate),
+  }),
+  dateNotBefore: check({
+    args: z.object({ parents: s, parentDate: s, children: s, fk: s, childDate: s }),
+    check: (r, a) => inv.checkDateNotBefore(t(r, a.parents), a.parentDate, t(r, a.children), a.fk, a.childDate),
+  }),
+  rowDates: check({
+    args: z.object({ table: s, columns: z.array(s).min(2) }),
+    check: (r, a) => inv.checkRowDates(t(r, a.table), a.columns),
+  }),
+  atMostParent: check({
+    args: z.object({ children: s, fk: s, column: s, parents: s, parentColumn: s }),
+    check: (r, a) => inv.checkAtMostParent(t(r, a.children), a.fk, a.column, t(r, a.parents), a.parentColumn),
+  }),
+  notAbove: check({
+    args: z.object({ table: s, column: s, limit: s }),
+    check: (r, a) => inv.checkNotAbove(t(r, a.table), a.column, a.limit),
+  }),
+  percentOf: check({
+    args: z.object({ table: s, part: s, whole: s, pct: s, decimals: z.number().int().default(2) }),
+    check: (r, a) => inv.checkPercentOf(t(r, a.table), a.part, a.whole, a.pct, a.decimals),
+  }),
+  percentOfParent: check({
+    args: z.object({ parents: s, whole: s, children: s, fk: s, part: s, pct: s, decimals: z.number().int().default(2) }),
+    check: (r, a) => inv.checkPercentOfParent(t(r, a.parents), a.whole, t(r, a.children), a.fk, a.part, a.pct, a.decimals),
+  }),
+  /** Every row's name carries a word of one of the table's tiers, and its tiered values lie in that tier's band. */
+  tierBands: check({
+    args: z.object({ table: s, nameColumn: s.default('name') }),
+    check(r, a, ctx) {
+      const tiers = ctx.tiers(a.table) ?? [];
+      const out: string[] = [];
+      for (const row of t(r, a.table)) {
+        const name = String(row[a.nameColumn]);
+        const tier = tierOf(name, tiers);
+        if (!tier) {
+          out.push(`${a.table} row ${row.id} (${name}) names no tier`);
+          continue;
+        }
+        for (const [col, gen] of Object.entries(tier.set)) {
+          const band = bandOf(gen);
+          const v = row[col];
+          if (!band || v == null) continue;
+          if (Number(v) < band[0] || Number(v) > band[1])
+            out.push(`${a.table} row ${row.id} (${name}): ${col} ${v} is outside the ${tier.words[0]} band ${band[0]}..${band[1]}`);
+        }
+      }
+      return out;
+    },
+  }),
+  /** `column` takes only the values `allowed` lists for the row's `key` value (an antibody is infused or injected, not swallowed). */
+  allowedPairs: check({
+    args: z.object({ table: s, key: s, column: s, allowed: z.record(s, z.array(z.union([s, z.number()]))) }),
+    check(r, a) {
+      const out: string[] = [];
+      for (const row of t(r, a.table)) {
+        const k = row[a.key];
+        const v = row[a.column];
+        if (k == null || v == null) continue;
+        const ok = a.allowed[String(k)];
+        if (!ok?.includes(v)) out.push(`${a.table} row ${row.id}: ${a.column} "${v}" does not go with ${a.key} "${k}"`);
+      }
+      return out;
+    },
+  }),
+} as unknown as Record<string, Check<never>>;

@@ -1,0 +1,14 @@
+/** Every derivation a spec can name. Adding one = a function in a file here + one line below. */
+import { countChildren, sumChildren } from './aggregate.js';
+import { rank } from './rank.js';
+import type { Derivation } from './registry.js';
+import { percentOf, percentOfParent, shareOfDrawnTotal } from './share.js';
+
+export const DERIVATIONS: Record<string, Derivation<never>> = {
+  sumChildren,
+  countChildren,
+  rank,
+  shareOfDrawnTotal,
+  percentOf,
+  percentOfParent,
+} as unknown as Record<string, Derivation<never>>;

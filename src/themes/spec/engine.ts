@@ -1,0 +1,147 @@
+/**
+ * Draws a world's rows from a spec: per-world presence of optional attributes, row counts, value
+ * distributions (with tiers and real names), then the named derivations in order. Deterministic in
+ * the context's rng and name pool.
+ */
+import { dayFromIso, isoFromDay } from '../../format.js';
+import type { Rng } from '../../rng.js';
+import type { Cell, Row, Rows, ThemeContext } from '../_define.js';
+import { DERIVATIONS } from './derive/index.js';
+import type { Gen } from './gen.js';
+import type { Column, Table, ThemeSpec, Tier } from './schema.js';
+import { fillTemplate } from './template.js';
+
+function weighted<T>(rng: Rng, items: readonly T[], weights?: readonly number[]): T {
+  if (!weights) return rng.pick(items);
+  let x = rng.real(
+    0,
+    weights.reduce((a, b) => a + b, 0),
+  );
+  for (let i = 0; i < items.length; i++) if ((x -= weights[i]!) < 0) return items[i]!;
+  return items[items.length - 1]!;
+}
+
+/** Facts a row states: its non-null cells other than the id and the name column. */
+const cellsOf = (t: Table, r: Row) => Object.entries(r).filter(([k, v]) => k !== 'id' && k !== t.nameColumn && v !== null).length;
+
+/** The order cells are drawn in: references first (names and dates read them), then names, then the rest. */
+const stage = (g: Gen) => (g.kind === 'ref' || g.kind === 'parent' || g.kind === 'index' ? 0 : g.kind === 'name' ? 1 : 2);
+
+export function generateRows(spec: ThemeSpec, { rng, names, year, realBrands }: ThemeContext): Rows {
+  const yearStart = dayFromIso(`${year}-01-01`);
+  const byName = new Map(spec.tables.map((t) => [t.name, t]));
+  const present = new Map<string, boolean>();
+  for (const t of spec.tables) for (const c of t.columns) if (c.optional !== undefined) present.set(`${t.name}.${c.name}`, rng.chance(c.optional));
+  const realPools = new Map(spec.tables.filter((t) => realBrands && t.realNames).map((t) => [t.name, rng.shuffle(t.realNames!)]));
+  const rows: Rows = Object.fromEntries(spec.tables.map((t) => [t.name, [] as Row[]]));
+  const real = new Set<string>();
+  let facts = 0;
+
+  const display = (table: string, id: number): string => {
+    const t = byName.get(table)!;
+    const row = rows[table]![id - 1]!;
+    return t.nameColumn ? String(row[t.nameColumn]) : fillTemplate(t.subject!, row, t.columns, display);
+  };
+  const parentTable = (t: Table): string | undefined =>
+    t.rows.kind === 'each' ? t.columns.find((c) => c.name === (t.rows as { via: string }).via)?.ref : undefined;
+
+  function draw(t: Table, c: Column, gen: Gen, row: Row, ctx: { parent?: number; index: number; tier?: Tier }): Cell {
+    switch (gen.kind) {
+      case 'int': {
+        const [a, b] = gen.range;
+        let v = gen.log ? Math.round(Math.exp(rng.real(Math.log(a), Math.log(b)))) : rng.int(a, b);
+        if (gen.step) v = Math.min(Math.floor(b / gen.step), Math.max(Math.ceil(a / gen.step), Math.round(v / gen.step))) * gen.step;
+        return v;
+      }
+      case 'real':
+        return Number(rng.real(gen.range[0], gen.range[1]).toFixed(c.decimals ?? 2));
+      case 'pick':
+        return weighted(rng, gen.values, gen.weights);
+      case 'date':
+        return isoFromDay(yearStart + rng.int(gen.days[0], gen.days[1]));
+      case 'dateAfter': {
+        const via = t.columns.find((x) => x.name === gen.via)!;
+        const base = rows[via.ref!]![Number(row[gen.via]) - 1]![gen.column];
+        return isoFromDay(dayFromIso(String(base)) + rng.int(gen.days[0], gen.days[1]));
+      }
+      case 'name': {
+        const model = gen.model ?? t.naming ?? { kind: 'company' as const };
+        const pool = realPools.get(t.name);
+        const candidate = pool?.pop();
+        if (candidate !== undefined && !names.has(candidate)) {
+          real.add(`${t.name}:${row.id}`);
+          return names.take(() => candidate);
+        }
+        const parentCol = gen.parent ? t.columns.find((x) => x.name === gen.parent) : undefined;
+        const parent = parentCol ? display(parentCol.ref!, Number(row[parentCol.name])) : undefined;
+        return names.make(ctx.tier ? { ...model, words: ctx.tier.words } : model, { parent });
+      }
+      case 'ref': {
+        const n = rows[c.ref!]!.length;
+        return gen.spread && ctx.index <= n ? ctx.index : rng.int(1, n);
+      }
+      case 'parent':
+        return ctx.parent!;
+      case 'index':
+        return gen.template.replace('{n}', String(ctx.index)).replace('{year}', String(year));
+      case 'derived':
+        return 0;
+    }
+  }
+
+  function addRow(t: Table, parent?: number, index = rows[t.name]!.length + 1): Row {
+    const row: Row = { id: rows[t.name]!.length + 1 };
+    const tier = t.tiers
+      ? weighted(
+          rng,
+          t.tiers,
+          t.tiers.map((x) => x.weight),
+        )
+      : undefined;
+    for (const s of [0, 1, 2])
+      for (const c of t.columns) {
+        const gen = tier?.set[c.name] ?? c.gen;
+        if (stage(gen) !== s) continue;
+        const absent = present.get(`${t.name}.${c.name}`) === false || (c.realOmit && real.has(`${t.name}:${row.id}`));
+        row[c.name] = absent ? null : draw(t, c, gen, row, { parent, index, tier });
+      }
+    // Columns in declared order, as the hand-written rows had them.
+    const ordered: Row = { id: row.id };
+    for (const c of t.columns) ordered[c.name] = row[c.name]!;
+    rows[t.name]!.push(ordered);
+    facts += cellsOf(t, ordered);
+    return ordered;
+  }
+
+  const childrenOf = (name: string) => spec.tables.filter((t) => parentTable(t) === name);
+  /** Whether a table's rows are drawn with the rows of a filled ancestor. */
+  const underFill = (t: Table): boolean => {
+    const p = parentTable(t);
+    return p !== undefined && (byName.get(p)!.rows.kind === 'fill' || underFill(byName.get(p)!));
+  };
+  function addChildren(t: Table, parent: Row, withDescendants: boolean): void {
+    if (t.rows.kind !== 'each') return;
+    const k = rng.int(t.rows.range[0], t.rows.range[1]);
+    for (let i = 1; i <= k; i++) {
+      const child = addRow(t, parent.id, i);
+      if (withDescendants) for (const grand of childrenOf(t.name)) addChildren(grand, child, true);
+    }
+  }
+
+  for (const t of spec.tables) {
+    const rc = t.rows;
+    if (rc.kind === 'count') {
+      const n = rng.int(rc.range[0], rc.range[1]);
+      for (let i = 0; i < n; i++) addRow(t);
+    } else if (rc.kind === 'fill') {
+      const target = rng.int(rc.facts[0], rc.facts[1]);
+      while (facts < target) {
+        const row = addRow(t);
+        for (const child of childrenOf(t.name)) addChildren(child, row, true);
+      }
+    } else if (!underFill(t)) for (const p of rows[parentTable(t)!]!) addChildren(t, p, false);
+  }
+  const drng = rng.fork('derive');
+  for (const d of spec.derive) DERIVATIONS[d.use]!.run(rows, DERIVATIONS[d.use]!.args.parse(d.args) as never, { rng: drng, year });
+  return rows;
+}

@@ -1,0 +1,36 @@
+/**
+ * Value distributions: how a column's cells are drawn. Declared once (zod); the engine (engine.ts)
+ * draws them. Dates are days relative to January 1 of the world's year.
+ */
+import { z } from 'zod';
+import { NameModel } from './parts.js';
+
+/** An inclusive [min, max] pair. */
+export const Range = z.tuple([z.number(), z.number()]).refine(([a, b]) => a <= b, { message: 'bad range: min is above max' });
+export type Range = z.infer<typeof Range>;
+
+export const Gen = z.discriminatedUnion('kind', [
+  /** An integer in `range`; `log` draws evenly in log space; `step` rounds to a multiple. */
+  z.object({ kind: z.literal('int'), range: Range, log: z.boolean().optional(), step: z.number().positive().optional() }),
+  /** A real in `range`, kept to the column's decimals. */
+  z.object({ kind: z.literal('real'), range: Range }),
+  /** One of `values`, by `weights` (default equal). */
+  z
+    .object({ kind: z.literal('pick'), values: z.array(z.union([z.string(), z.number()])).min(1), weights: z.array(z.number().positive()).optional() })
+    .refine((g) => !g.weights || g.weights.length === g.values.length, { message: 'weights and values differ in length' }),
+  /** A date `days` after January 1 of the world year (negative: before it). */
+  z.object({ kind: z.literal('date'), days: Range }),
+  /** A date `days` after a date of the row a reference column points to (a launch after its vehicle's first flight). */
+  z.object({ kind: z.literal('dateAfter'), via: z.string(), column: z.string(), days: Range }),
+  /** A name made by a naming model (default: the table's), with the display name of the row `parent` refers to. */
+  z.object({ kind: z.literal('name'), model: NameModel.optional(), parent: z.string().optional() }),
+  /** A row of the referenced table: with `spread`, row i takes parent i while there are parents, then a random one. */
+  z.object({ kind: z.literal('ref'), spread: z.boolean().optional() }),
+  /** The parent row of a table drawn `each` of another's rows. */
+  z.object({ kind: z.literal('parent') }),
+  /** The child's position under its parent, in a template: "Q{n} {year}". */
+  z.object({ kind: z.literal('index'), template: z.string().includes('{n}') }),
+  /** Set by a named derivation after the rows are drawn. */
+  z.object({ kind: z.literal('derived') }),
+]);
+export type Gen = z.infer<typeof Gen>;

@@ -1,0 +1,17 @@
+/** Row templates ("{model_id}, {quarter}"): a column's value, or for an entity column the referenced row's display name. */
+import type { Row } from '../_define.js';
+
+export interface TemplateColumn {
+  name: string;
+  type: string;
+  ref?: string;
+}
+
+export function fillTemplate(template: string, row: Row, columns: readonly TemplateColumn[], name: (table: string, id: number) => string): string {
+  return template.replace(/\{(\w+)\}/g, (_, key: string) => {
+    const col = columns.find((c) => c.name === key);
+    const v = row[key];
+    if (v == null) return '';
+    return col?.type === 'entity' && col.ref ? name(col.ref, Number(v)) : String(v);
+  });
+}
