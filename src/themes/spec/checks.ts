@@ -22,10 +22,10 @@ const check = <A>(c: Check<A>): Check<A> => c;
 const s = z.string();
 const t = (rows: Rows, name: string) => rows[name] ?? [];
 
-/** The tier a name draws on: the first tier one of whose words is a word of the name (digits aside). */
+/** The tier a name draws on: the first tier one of whose words stands in the name as a word (trailing digits aside: "Pro42"). */
 export function tierOf<T extends { words: string[] }>(name: string, tiers: T[]): T | undefined {
-  const words = new Set(name.split(/[\s-]+/).map((w) => w.replace(/\d+$/, '')));
-  return tiers.find((tier) => tier.words.some((w) => words.has(w)));
+  const esc = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return tiers.find((tier) => tier.words.some((w) => new RegExp(`(^|[\\s-])${esc(w)}\\d*($|[\\s-])`).test(name)));
 }
 
 const bandOf = (g: Gen): [number, number] | null => (g.kind === 'int' || g.kind === 'real' ? g.range : null);
@@ -117,5 +117,28 @@ export const CHECKS: Record<string, Check<never>> = {
       }
       return out;
     },
+  }),
+  /** The first child of each parent has a `column` value that `allowed` lists for the parent's `key` (a main payload's purpose fits its launch's orbit). */
+  allowedByParent: check({
+    args: z.object({ table: s, column: s, fk: s, parents: s, key: s, allowed: z.record(s, z.array(s)) }),
+    check(r, a) {
+      const parents = new Map(t(r, a.parents).map((p) => [p.id, p]));
+      const seen = new Set<number>();
+      const out: string[] = [];
+      for (const row of t(r, a.table)) {
+        const k = Number(row[a.fk]);
+        if (seen.has(k)) continue;
+        seen.add(k);
+        const key = parents.get(k)?.[a.key];
+        if (key == null || row[a.column] == null) continue;
+        if (!a.allowed[String(key)]?.includes(String(row[a.column])))
+          out.push(`${a.table} row ${row.id}: ${a.column} "${row[a.column]}" does not fit ${a.key} "${key}" of ${a.parents} row ${k}`);
+      }
+      return out;
+    },
+  }),
+  dateAfterAll: check({
+    args: z.object({ later: s, laterFk: s, laterDate: s, earlier: s, earlierFk: s, earlierDate: s }),
+    check: (r, a) => inv.checkDateAfterAll(t(r, a.later), a.laterFk, a.laterDate, t(r, a.earlier), a.earlierFk, a.earlierDate),
   }),
 } as unknown as Record<string, Check<never>>;

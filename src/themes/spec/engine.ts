@@ -61,8 +61,9 @@ export function generateRows(spec: ThemeSpec, { rng, names, year, realBrands }: 
         return isoFromDay(yearStart + rng.int(gen.days[0], gen.days[1]));
       case 'dateAfter': {
         const via = t.columns.find((x) => x.name === gen.via)!;
-        const base = rows[via.ref!]![Number(row[gen.via]) - 1]![gen.column];
-        return isoFromDay(dayFromIso(String(base)) + rng.int(gen.days[0], gen.days[1]));
+        const base = dayFromIso(String(rows[via.ref!]![Number(row[gen.via]) - 1]![gen.column]));
+        const hi = gen.until === undefined ? base + gen.days[1] : Math.min(base + gen.days[1], yearStart + gen.until);
+        return isoFromDay(rng.int(base + gen.days[0], Math.max(base + gen.days[0], hi)));
       }
       case 'name': {
         const model = gen.model ?? t.naming ?? { kind: 'company' as const };
@@ -74,7 +75,9 @@ export function generateRows(spec: ThemeSpec, { rng, names, year, realBrands }: 
         }
         const parentCol = gen.parent ? t.columns.find((x) => x.name === gen.parent) : undefined;
         const parent = parentCol ? display(parentCol.ref!, Number(row[parentCol.name])) : undefined;
-        return names.make(ctx.tier ? { ...model, words: ctx.tier.words } : model, { parent });
+        // A tier's words are the name's line words (a product) or its suffix (other kinds): "Pro", "Heavy".
+        const tiered = ctx.tier ? (model.kind === 'product' ? { ...model, words: ctx.tier.words } : { ...model, suffixes: ctx.tier.words }) : model;
+        return names.make(tiered, { parent });
       }
       case 'ref': {
         const n = rows[c.ref!]!.length;
@@ -102,7 +105,10 @@ export function generateRows(spec: ThemeSpec, { rng, names, year, realBrands }: 
       for (const c of t.columns) {
         const gen = tier?.set[c.name] ?? c.gen;
         if (stage(gen) !== s) continue;
-        const absent = present.get(`${t.name}.${c.name}`) === false || (c.realOmit && real.has(`${t.name}:${row.id}`));
+        const absent =
+          present.get(`${t.name}.${c.name}`) === false ||
+          (c.realOmit && real.has(`${t.name}:${row.id}`)) ||
+          (c.rowChance !== undefined && !rng.chance(c.rowChance));
         row[c.name] = absent ? null : draw(t, c, gen, row, { parent, index, tier });
       }
     // Columns in declared order, as the hand-written rows had them.

@@ -20,8 +20,11 @@ export const Gen = z.discriminatedUnion('kind', [
     .refine((g) => !g.weights || g.weights.length === g.values.length, { message: 'weights and values differ in length' }),
   /** A date `days` after January 1 of the world year (negative: before it). */
   z.object({ kind: z.literal('date'), days: Range }),
-  /** A date `days` after a date of the row a reference column points to (a launch after its vehicle's first flight). */
-  z.object({ kind: z.literal('dateAfter'), via: z.string(), column: z.string(), days: Range }),
+  /**
+   * A date `days` after a date of the row a reference column points to (a vehicle's first flight after
+   * its operator's founding); with `until`, no later than that many days from January 1 of the world year.
+   */
+  z.object({ kind: z.literal('dateAfter'), via: z.string(), column: z.string(), days: Range, until: z.number().optional() }),
   /** A name made by a naming model (default: the table's), with the display name of the row `parent` refers to. */
   z.object({ kind: z.literal('name'), model: NameModel.optional(), parent: z.string().optional() }),
   /** A row of the referenced table: with `spread`, row i takes parent i while there are parents, then a random one. */

@@ -20,6 +20,8 @@ export const Column = z.object({
   measure: z.boolean().optional(),
   /** The probability, per world, that the attribute is present at all (absent: every cell null). */
   optional: z.number().gt(0).lt(1).optional(),
+  /** The probability, per row, that the cell has a value (a failure mode only on a failed launch). */
+  rowChance: z.number().gt(0).lt(1).optional(),
   /** A real attribute of a real brand: left null on a row named after one with `--real-brands`, so nothing about it is invented. */
   realOmit: z.boolean().optional(),
   time: TimeRole.optional(),

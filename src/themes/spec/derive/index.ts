@@ -1,6 +1,8 @@
 /** Every derivation a spec can name. Adding one = a function in a file here + one line below. */
 import { countChildren, sumChildren } from './aggregate.js';
+import { allocate, earliestChild, pickByParent } from './children.js';
 import { rank } from './rank.js';
+import { scaled } from './scale.js';
 import type { Derivation } from './registry.js';
 import { percentOf, percentOfParent, shareOfDrawnTotal } from './share.js';
 
@@ -11,4 +13,8 @@ export const DERIVATIONS: Record<string, Derivation<never>> = {
   shareOfDrawnTotal,
   percentOf,
   percentOfParent,
+  scaled,
+  earliestChild,
+  allocate,
+  pickByParent,
 } as unknown as Record<string, Derivation<never>>;

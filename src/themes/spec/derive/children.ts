@@ -1,0 +1,87 @@
+/** Derivations between a row and its children: the earliest child date, a total split among children, a value keyed by the parent's. */
+import { z } from 'zod';
+import { Range } from '../gen.js';
+import { derivation, tableRows } from './registry.js';
+
+const num = (v: unknown) => Number(v);
+
+/** For a share `chance` of the rows that have children, `table.column` = the earliest `children.of` (a maiden flight on its first launch of the year). */
+export const earliestChild = derivation({
+  args: z.object({ table: z.string(), column: z.string(), children: z.string(), via: z.string(), of: z.string(), chance: z.number().min(0).max(1).default(1) }),
+  run(rows, a, { rng }) {
+    const first = new Map<number, string>();
+    for (const c of tableRows(rows, a.children)) {
+      const k = num(c[a.via]);
+      const d = c[a.of];
+      if (d != null && (!first.has(k) || String(d) < first.get(k)!)) first.set(k, String(d));
+    }
+    for (const p of tableRows(rows, a.table)) if (rng.chance(a.chance) && first.has(p.id) && p[a.column] !== null) p[a.column] = first.get(p.id)!;
+  },
+});
+
+/**
+ * A total drawn as a `fraction` of a capacity on the row `capVia` refers to, split among the row's
+ * children (each at least `min`, the first the largest share): a launch's payload mass within its
+ * vehicle's capacity, shared by the payloads it carried.
+ */
+export const allocate = derivation({
+  args: z.object({
+    table: z.string(),
+    column: z.string(),
+    capVia: z.string(),
+    capTable: z.string(),
+    cap: z.string(),
+    fraction: Range,
+    children: z.string(),
+    via: z.string(),
+    part: z.string(),
+    min: z.number().int().min(0).default(0),
+  }),
+  run(rows, a, { rng }) {
+    const caps = tableRows(rows, a.capTable);
+    const kids = new Map<number, typeof caps>();
+    for (const c of tableRows(rows, a.children)) kids.set(num(c[a.via]), [...(kids.get(num(c[a.via])) ?? []), c]);
+    for (const r of tableRows(rows, a.table)) {
+      const own = kids.get(r.id) ?? [];
+      const cap = num(caps[num(r[a.capVia]) - 1]?.[a.cap]);
+      const total = Math.min(cap, Math.max(a.min * own.length, Math.round(cap * rng.real(a.fraction[0], a.fraction[1]))));
+      r[a.column] = total;
+      let left = total;
+      own.forEach((c, k) => {
+        const rest = own.length - k - 1;
+        const mass = rest === 0 ? left : Math.max(a.min, Math.round((left - a.min * rest) * rng.real(0.3, 0.8)));
+        c[a.part] = mass;
+        left -= mass;
+      });
+    }
+  },
+});
+
+/**
+ * `table.column` picked from `map[parent.key]` for the first child of each parent and from `others`
+ * (with the first child's value) for the rest: a launch's main payload serves a purpose its orbit fits.
+ */
+export const pickByParent = derivation({
+  args: z.object({
+    table: z.string(),
+    column: z.string(),
+    via: z.string(),
+    parents: z.string(),
+    key: z.string(),
+    map: z.record(z.string(), z.array(z.string()).min(1)),
+    others: z.array(z.string()).default([]),
+  }),
+  run(rows, a, { rng }) {
+    const parents = tableRows(rows, a.parents);
+    const main = new Map<number, string>();
+    for (const c of tableRows(rows, a.table)) {
+      const k = num(c[a.via]);
+      const options = a.map[String(parents[k - 1]?.[a.key])] ?? [];
+      if (!main.has(k)) {
+        const v = rng.pick(options);
+        main.set(k, v);
+        c[a.column] = v;
+      } else c[a.column] = rng.pick([...a.others, main.get(k)!]);
+    }
+  },
+});

@@ -1,0 +1,27 @@
+/** Derivations of a row's value from another of its values: a cost that grows with capacity. */
+import { z } from 'zod';
+import { Range } from '../gen.js';
+import { derivation, tableRows } from './registry.js';
+
+/**
+ * `table.column` = `of` × a factor drawn in `factor`, plus an offset drawn in `plus`, rounded to a
+ * multiple of `step` (or to `decimals` places): a launch's cost from its vehicle's capacity.
+ */
+export const scaled = derivation({
+  args: z.object({
+    table: z.string(),
+    column: z.string(),
+    of: z.string(),
+    factor: Range,
+    plus: Range.default([0, 0]),
+    step: z.number().positive().optional(),
+    decimals: z.number().int().min(0).default(0),
+  }),
+  run(rows, a, { rng }) {
+    for (const r of tableRows(rows, a.table)) {
+      if (r[a.column] === null || r[a.of] == null) continue;
+      const v = Number(r[a.of]) * rng.real(a.factor[0], a.factor[1]) + rng.real(a.plus[0], a.plus[1]);
+      r[a.column] = a.step ? Math.round(v / a.step) * a.step : Number(v.toFixed(a.decimals));
+    }
+  },
+});
