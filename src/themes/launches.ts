@@ -156,7 +156,7 @@ export default compileTheme({
           label: 'first flight date',
           time: 'event',
           sentence: '{s} first flew on {v}.',
-          gen: { kind: 'dateAfter', via: 'operator_id', column: 'founded', days: [365, YEARS(100)], until: -30 },
+          gen: { kind: 'dateAfter', after: ['operator_id.founded'], days: [365, YEARS(100)], until: -30 },
         },
         {
           name: 'payload_capacity_kg',

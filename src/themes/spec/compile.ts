@@ -31,7 +31,7 @@ export function compileTheme(raw: ThemeSpecInput): ThemeDef {
       if (c.decimals !== undefined) def.decimals = c.decimals;
       if (c.sentence) def.sentence = c.sentence;
       if (c.measure) def.measure = true;
-      if (c.optional !== undefined || c.rowChance !== undefined || c.realOmit) def.optional = true;
+      if (c.optional !== undefined || c.presentWith !== undefined || c.rowChance !== undefined || c.realOmit) def.optional = true;
       if (c.time) def.time = c.time;
       const say = spec.say[`${t.name}.${c.name}`];
       if (say) def.say = say;

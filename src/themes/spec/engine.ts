@@ -32,9 +32,17 @@ export function generateRows(spec: ThemeSpec, { rng, names, year, realBrands }: 
   const byName = new Map(spec.tables.map((t) => [t.name, t]));
   const present = new Map<string, boolean>();
   for (const t of spec.tables) for (const c of t.columns) if (c.optional !== undefined) present.set(`${t.name}.${c.name}`, rng.chance(c.optional));
-  const realPools = new Map(spec.tables.filter((t) => realBrands && t.realNames).map((t) => [t.name, rng.shuffle(t.realNames!)]));
+  const realPools = new Map(
+    spec.tables
+      .filter((t) => realBrands && t.realNames)
+      .map((t) => [
+        t.name,
+        rng.shuffle(t.realNames!.map((r) => (typeof r === 'string' ? { name: r } : r)) as { name: string; values?: Record<string, string | number> }[]),
+      ]),
+  );
   const rows: Rows = Object.fromEntries(spec.tables.map((t) => [t.name, [] as Row[]]));
-  const real = new Set<string>();
+  /** Rows named after a real brand, with the real values known of it (a sector). */
+  const real = new Map<string, Record<string, string | number>>();
   let facts = 0;
 
   const display = (table: string, id: number): string => {
@@ -60,8 +68,13 @@ export function generateRows(spec: ThemeSpec, { rng, names, year, realBrands }: 
       case 'date':
         return isoFromDay(yearStart + rng.int(gen.days[0], gen.days[1]));
       case 'dateAfter': {
-        const via = t.columns.find((x) => x.name === gen.via)!;
-        const base = dayFromIso(String(rows[via.ref!]![Number(row[gen.via]) - 1]![gen.column]));
+        const dateOf = (path: string) => {
+          const [a, b] = path.split('.');
+          if (b === undefined) return row[a!];
+          const via = t.columns.find((x) => x.name === a)!;
+          return rows[via.ref!]![Number(row[a!]) - 1]![b];
+        };
+        const base = Math.max(...gen.after.map((p) => dayFromIso(String(dateOf(p)))));
         const hi = gen.until === undefined ? base + gen.days[1] : Math.min(base + gen.days[1], yearStart + gen.until);
         return isoFromDay(rng.int(base + gen.days[0], Math.max(base + gen.days[0], hi)));
       }
@@ -69,12 +82,22 @@ export function generateRows(spec: ThemeSpec, { rng, names, year, realBrands }: 
         const model = gen.model ?? t.naming ?? { kind: 'company' as const };
         const pool = realPools.get(t.name);
         const candidate = pool?.pop();
-        if (candidate !== undefined && !names.has(candidate)) {
-          real.add(`${t.name}:${row.id}`);
-          return names.take(() => candidate);
+        if (candidate !== undefined && !names.has(candidate.name)) {
+          real.set(`${t.name}:${row.id}`, candidate.values ?? {});
+          return names.take(() => candidate.name);
         }
         const parentCol = gen.parent ? t.columns.find((x) => x.name === gen.parent) : undefined;
         const parent = parentCol ? display(parentCol.ref!, Number(row[parentCol.name])) : undefined;
+        if (model.kind === 'pattern') {
+          const words = model.words ?? [''];
+          const stem = (parent ?? '').split(' ')[0]!;
+          let tries = 0;
+          // A name already taken gets a second word: "Zentria Cloud Payments".
+          return names.take(() => {
+            const base = model.pattern!.replace('{parent}', stem).replace('{word}', rng.pick(words));
+            return tries++ < 20 ? base : `${base} ${rng.pick(words)}`;
+          });
+        }
         // A tier's words are the name's line words (a product) or its suffix (other kinds): "Pro", "Heavy".
         const tiered = ctx.tier ? (model.kind === 'product' ? { ...model, words: ctx.tier.words } : { ...model, suffixes: ctx.tier.words }) : model;
         return names.make(tiered, { parent });
@@ -105,12 +128,15 @@ export function generateRows(spec: ThemeSpec, { rng, names, year, realBrands }: 
       for (const c of t.columns) {
         const gen = tier?.set[c.name] ?? c.gen;
         if (stage(gen) !== s) continue;
+        const known = real.get(`${t.name}:${row.id}`)?.[c.name];
         const absent =
-          present.get(`${t.name}.${c.name}`) === false ||
+          present.get(c.presentWith ?? `${t.name}.${c.name}`) === false ||
           (c.realOmit && real.has(`${t.name}:${row.id}`)) ||
           (c.rowChance !== undefined && !rng.chance(c.rowChance));
-        row[c.name] = absent ? null : draw(t, c, gen, row, { parent, index, tier });
+        row[c.name] = absent ? null : known !== undefined ? known : draw(t, c, gen, row, { parent, index, tier });
       }
+    // A real brand's own attributes drawn before its name was (a reference) are dropped too.
+    if (real.has(`${t.name}:${row.id}`)) for (const c of t.columns) if (c.realOmit) row[c.name] = null;
     // Columns in declared order, as the hand-written rows had them.
     const ordered: Row = { id: row.id };
     for (const c of t.columns) ordered[c.name] = row[c.name]!;

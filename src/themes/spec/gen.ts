@@ -21,11 +21,16 @@ export const Gen = z.discriminatedUnion('kind', [
   /** A date `days` after January 1 of the world year (negative: before it). */
   z.object({ kind: z.literal('date'), days: Range }),
   /**
-   * A date `days` after a date of the row a reference column points to (a vehicle's first flight after
-   * its operator's founding); with `until`, no later than that many days from January 1 of the world year.
+   * A date `days` after the latest of the dates `after` names: a column of the row ("founded") or of the
+   * row a reference column points to ("operator_id.founded"); with `until`, no later than that many days
+   * from January 1 of the world year.
    */
-  z.object({ kind: z.literal('dateAfter'), via: z.string(), column: z.string(), days: Range, until: z.number().optional() }),
-  /** A name made by a naming model (default: the table's), with the display name of the row `parent` refers to. */
+  z.object({ kind: z.literal('dateAfter'), after: z.array(z.string()).min(1), days: Range, until: z.number().optional() }),
+  /**
+   * A name made by a naming model (default: the table's), with the display name of the row `parent`
+   * refers to. A `pattern` model ("{parent} {word}") is filled here from the parent's first word and
+   * the model's words, and reserved in the name pool.
+   */
   z.object({ kind: z.literal('name'), model: NameModel.optional(), parent: z.string().optional() }),
   /** A row of the referenced table: with `spread`, row i takes parent i while there are parents, then a random one. */
   z.object({ kind: z.literal('ref'), spread: z.boolean().optional() }),

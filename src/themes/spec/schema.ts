@@ -20,6 +20,8 @@ export const Column = z.object({
   measure: z.boolean().optional(),
   /** The probability, per world, that the attribute is present at all (absent: every cell null). */
   optional: z.number().gt(0).lt(1).optional(),
+  /** Present in a world exactly when another optional column ("table.column") is: a total and its parts. */
+  presentWith: z.string().optional(),
   /** The probability, per row, that the cell has a value (a failure mode only on a failed launch). */
   rowChance: z.number().gt(0).lt(1).optional(),
   /** A real attribute of a real brand: left null on a row named after one with `--real-brands`, so nothing about it is invented. */
@@ -60,7 +62,7 @@ export const Table = z.object({
   entityPages: z.boolean().optional(),
   naming: NameModel.optional(),
   /** Real names a row may take with `--real-brands` (its `realOmit` columns are then left null). */
-  realNames: z.array(z.string()).optional(),
+  realNames: z.array(z.union([z.string(), z.object({ name: z.string(), values: z.record(z.string(), z.union([z.string(), z.number()])) })])).optional(),
   rows: RowCount,
   tiers: z.array(Tier).min(2).optional(),
   /** A news headline about a row, a template like `subject`. */
@@ -106,7 +108,15 @@ export const ThemeSpec = ThemeSpecBase.superRefine((spec, ctx) => {
     });
     t.columns.forEach((c, ci) => {
       if (c.type === 'entity' && !(c.ref && tables.has(c.ref))) issue(at('columns', ci, 'ref'), `entity column ${c.name} refers to no table`);
-      if (c.gen.kind === 'dateAfter' && !cols.has(c.gen.via)) issue(at('columns', ci, 'gen', 'via'), `no column "${c.gen.via}"`);
+      if (c.gen.kind === 'dateAfter')
+        for (const p of c.gen.after) if (!cols.has(p.split('.')[0]!)) issue(at('columns', ci, 'gen', 'after'), `no column "${p.split('.')[0]}"`);
+      if (c.gen.kind === 'name' && (c.gen.model ?? t.naming)?.kind === 'pattern' && !(c.gen.model ?? t.naming)?.pattern)
+        issue(at('columns', ci, 'gen'), 'a pattern name needs a pattern');
+      if (c.presentWith) {
+        const [pt, pc] = c.presentWith.split('.');
+        if (tables.get(pt!)?.columns.find((x) => x.name === pc)?.optional === undefined)
+          issue(at('columns', ci, 'presentWith'), `"${c.presentWith}" is no optional column`);
+      }
       if (c.name !== t.nameColumn) {
         const key = `${t.name}.${c.name}`;
         const say = spec.say[key];

@@ -85,3 +85,36 @@ export const pickByParent = derivation({
     }
   },
 });
+
+/**
+ * A parent's `column` split among its children's `part` by weights drawn in `weights`, each part
+ * rounded to a multiple of `step` and the last taking the remainder, so the parts sum to the total
+ * exactly (quarters or segments of a company's annual revenue).
+ */
+export const split = derivation({
+  args: z.object({
+    table: z.string(),
+    column: z.string(),
+    children: z.string(),
+    via: z.string(),
+    part: z.string(),
+    weights: Range,
+    step: z.number().positive().default(1),
+  }),
+  run(rows, a, { rng }) {
+    const kids = new Map<number, ReturnType<typeof tableRows>>();
+    for (const c of tableRows(rows, a.children)) kids.set(num(c[a.via]), [...(kids.get(num(c[a.via])) ?? []), c]);
+    for (const p of tableRows(rows, a.table)) {
+      const own = kids.get(p.id) ?? [];
+      const w = own.map(() => rng.real(a.weights[0], a.weights[1]));
+      const sum = w.reduce((x, y) => x + y, 0);
+      const total = num(p[a.column]);
+      let left = total;
+      own.forEach((c, k) => {
+        const v = k === own.length - 1 ? left : Math.round((total * w[k]!) / sum / a.step) * a.step;
+        c[a.part] = v;
+        left -= v;
+      });
+    }
+  },
+});

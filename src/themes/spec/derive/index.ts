@@ -1,6 +1,6 @@
 /** Every derivation a spec can name. Adding one = a function in a file here + one line below. */
 import { countChildren, sumChildren } from './aggregate.js';
-import { allocate, earliestChild, pickByParent } from './children.js';
+import { allocate, earliestChild, pickByParent, split } from './children.js';
 import { rank } from './rank.js';
 import { scaled } from './scale.js';
 import type { Derivation } from './registry.js';
@@ -17,4 +17,5 @@ export const DERIVATIONS: Record<string, Derivation<never>> = {
   earliestChild,
   allocate,
   pickByParent,
+  split,
 } as unknown as Record<string, Derivation<never>>;

@@ -5,7 +5,8 @@ import { derivation, tableRows } from './registry.js';
 
 /**
  * `table.column` = `of` × a factor drawn in `factor`, plus an offset drawn in `plus`, rounded to a
- * multiple of `step` (or to `decimals` places): a launch's cost from its vehicle's capacity.
+ * multiple of `step` (or to `decimals` places), plus the row's `add` column: a launch's cost from its
+ * vehicle's capacity.
  */
 export const scaled = derivation({
   args: z.object({
@@ -16,11 +17,13 @@ export const scaled = derivation({
     plus: Range.default([0, 0]),
     step: z.number().positive().optional(),
     decimals: z.number().int().min(0).default(0),
+    /** A column of the row added before rounding (operating income = net income + a share of revenue). */
+    add: z.string().optional(),
   }),
   run(rows, a, { rng }) {
     for (const r of tableRows(rows, a.table)) {
       if (r[a.column] === null || r[a.of] == null) continue;
-      const v = Number(r[a.of]) * rng.real(a.factor[0], a.factor[1]) + rng.real(a.plus[0], a.plus[1]);
+      const v = Number(r[a.of]) * rng.real(a.factor[0], a.factor[1]) + rng.real(a.plus[0], a.plus[1]) + (a.add ? Number(r[a.add]) : 0);
       r[a.column] = a.step ? Math.round(v / a.step) * a.step : Number(v.toFixed(a.decimals));
     }
   },
