@@ -24,8 +24,8 @@ function weighted<T>(rng: Rng, items: readonly T[], weights?: readonly number[])
 /** Facts a row states: its non-null cells other than the id and the name column. */
 const cellsOf = (t: Table, r: Row) => Object.entries(r).filter(([k, v]) => k !== 'id' && k !== t.nameColumn && v !== null).length;
 
-/** The order cells are drawn in: references first (names and dates read them), then names, then the rest. */
-const stage = (g: Gen) => (g.kind === 'ref' || g.kind === 'parent' || g.kind === 'index' ? 0 : g.kind === 'name' ? 1 : 2);
+/** The order cells are drawn in: references first (names and dates read them), then names, then the rest, then dates after other dates. */
+const stage = (g: Gen) => (g.kind === 'ref' || g.kind === 'parent' || g.kind === 'index' ? 0 : g.kind === 'name' ? 1 : g.kind === 'dateAfter' ? 3 : 2);
 
 export function generateRows(spec: ThemeSpec, { rng, names, year, realBrands }: ThemeContext): Rows {
   const yearStart = dayFromIso(`${year}-01-01`);
@@ -44,6 +44,8 @@ export function generateRows(spec: ThemeSpec, { rng, names, year, realBrands }: 
   /** Rows named after a real brand, with the real values known of it (a sector). */
   const real = new Map<string, Record<string, string | number>>();
   let facts = 0;
+  const siblings = new Map<string, Set<Cell>>();
+  const pools = new Map<string, string[]>();
 
   const display = (table: string, id: number): string => {
     const t = byName.get(table)!;
@@ -63,8 +65,25 @@ export function generateRows(spec: ThemeSpec, { rng, names, year, realBrands }: 
       }
       case 'real':
         return Number(rng.real(gen.range[0], gen.range[1]).toFixed(c.decimals ?? 2));
-      case 'pick':
-        return weighted(rng, gen.values, gen.weights);
+      case 'pick': {
+        if (!gen.distinct) return weighted(rng, gen.values, gen.weights);
+        const key = `${t.name}.${c.name}:${ctx.parent}`;
+        const used = siblings.get(key) ?? new Set<Cell>();
+        siblings.set(key, used);
+        const left = gen.values.filter((v) => !used.has(v));
+        const v = rng.pick(left.length > 0 ? left : gen.values);
+        used.add(v);
+        return v;
+      }
+      case 'pool': {
+        const key = `${t.name}.${c.name}`;
+        if (!pools.has(key))
+          pools.set(
+            key,
+            Array.from({ length: rng.int(gen.size[0], gen.size[1]) }, () => names.make(gen.model)),
+          );
+        return rng.pick(pools.get(key)!);
+      }
       case 'date':
         return isoFromDay(yearStart + rng.int(gen.days[0], gen.days[1]));
       case 'dateAfter': {
@@ -104,6 +123,7 @@ export function generateRows(spec: ThemeSpec, { rng, names, year, realBrands }: 
       }
       case 'ref': {
         const n = rows[c.ref!]!.length;
+        if (gen.rounds && ctx.index <= gen.rounds * n) return ((ctx.index - 1) % n) + 1;
         return gen.spread && ctx.index <= n ? ctx.index : rng.int(1, n);
       }
       case 'parent':
@@ -124,7 +144,7 @@ export function generateRows(spec: ThemeSpec, { rng, names, year, realBrands }: 
           t.tiers.map((x) => x.weight),
         )
       : undefined;
-    for (const s of [0, 1, 2])
+    for (const s of [0, 1, 2, 3])
       for (const c of t.columns) {
         const gen = tier?.set[c.name] ?? c.gen;
         if (stage(gen) !== s) continue;
@@ -160,14 +180,17 @@ export function generateRows(spec: ThemeSpec, { rng, names, year, realBrands }: 
     }
   }
 
-  for (const t of spec.tables) {
+  // Filled tables last: their target counts the facts of every other table.
+  const order = [...spec.tables.filter((t) => t.rows.kind !== 'fill'), ...spec.tables.filter((t) => t.rows.kind === 'fill')];
+  for (const t of order) {
     const rc = t.rows;
     if (rc.kind === 'count') {
       const n = rng.int(rc.range[0], rc.range[1]);
       for (let i = 0; i < n; i++) addRow(t);
     } else if (rc.kind === 'fill') {
       const target = rng.int(rc.facts[0], rc.facts[1]);
-      while (facts < target) {
+      const least = rc.atLeastPer ? rc.atLeastPer.rows * rows[rc.atLeastPer.table]!.length : 0;
+      while (facts < target || rows[t.name]!.length < least) {
         const row = addRow(t);
         for (const child of childrenOf(t.name)) addChildren(child, row, true);
       }

@@ -16,7 +16,13 @@ export const Gen = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('real'), range: Range }),
   /** One of `values`, by `weights` (default equal). */
   z
-    .object({ kind: z.literal('pick'), values: z.array(z.union([z.string(), z.number()])).min(1), weights: z.array(z.number().positive()).optional() })
+    .object({
+      kind: z.literal('pick'),
+      values: z.array(z.union([z.string(), z.number()])).min(1),
+      weights: z.array(z.number().positive()).optional(),
+      /** No two rows under the same parent draw the same value (a city's budget departments). */
+      distinct: z.boolean().optional(),
+    })
     .refine((g) => !g.weights || g.weights.length === g.values.length, { message: 'weights and values differ in length' }),
   /** A date `days` after January 1 of the world year (negative: before it). */
   z.object({ kind: z.literal('date'), days: Range }),
@@ -32,8 +38,13 @@ export const Gen = z.discriminatedUnion('kind', [
    * the model's words, and reserved in the name pool.
    */
   z.object({ kind: z.literal('name'), model: NameModel.optional(), parent: z.string().optional() }),
-  /** A row of the referenced table: with `spread`, row i takes parent i while there are parents, then a random one. */
-  z.object({ kind: z.literal('ref'), spread: z.boolean().optional() }),
+  /**
+   * A row of the referenced table: with `spread`, row i takes parent i while there are parents, then a
+   * random one; with `rounds` k, the first k × n rows go round the n parents (every city gets three districts).
+   */
+  z.object({ kind: z.literal('ref'), spread: z.boolean().optional(), rounds: z.number().int().min(1).optional() }),
+  /** A name from a pool of `size` names drawn once per world by `model` (a world's regions or parties, as text). */
+  z.object({ kind: z.literal('pool'), size: Range, model: NameModel }),
   /** The parent row of a table drawn `each` of another's rows. */
   z.object({ kind: z.literal('parent') }),
   /** The child's position under its parent, in a template: "Q{n} {year}". */

@@ -48,7 +48,12 @@ export const RowCount = z.discriminatedUnion('kind', [
   /** `range` rows for each row of the table the column `via` refers to (set by a `parent` gen). */
   z.object({ kind: z.literal('each'), via: z.string(), range: Range }),
   /** Rows added (each with its `each` children) until the world's fact count reaches a target drawn in `facts`. */
-  z.object({ kind: z.literal('fill'), facts: Range }),
+  z.object({
+    kind: z.literal('fill'),
+    facts: Range,
+    /** At least `rows` rows for each row of `table`, whatever the facts (three districts a city). */
+    atLeastPer: z.object({ table: z.string(), rows: z.number().int().min(1) }).optional(),
+  }),
 ]);
 export type RowCount = z.infer<typeof RowCount>;
 
@@ -101,7 +106,7 @@ export const ThemeSpec = ThemeSpecBase.superRefine((spec, ctx) => {
     if (t.nameColumn && !cols.has(t.nameColumn)) issue(at('nameColumn'), `no column "${t.nameColumn}"`);
     if (!t.nameColumn && !t.subject) issue(at(), `table ${t.name} has neither nameColumn nor subject`);
     for (const tpl of [t.subject, t.headline])
-      for (const m of (tpl ?? '').matchAll(/\{(\w+)\}/g)) if (!cols.has(m[1]!)) issue(at(), `template names no column "${m[1]}"`);
+      for (const m of (tpl ?? '').matchAll(/\{(\w+)(?:\|lower)?\}/g)) if (!cols.has(m[1]!)) issue(at(), `template names no column "${m[1]}"`);
     if (t.rows.kind === 'each' && cols.get(t.rows.via)?.gen.kind !== 'parent') issue(at('rows', 'via'), `"${t.rows.via}" is no column with a parent gen`);
     t.tiers?.forEach((tier, k) => {
       for (const col of Object.keys(tier.set)) if (!cols.has(col)) issue(at('tiers', k, 'set', col), `no column "${col}"`);

@@ -1,4 +1,4 @@
-/** Row templates ("{model_id}, {quarter}"): a column's value, or for an entity column the referenced row's display name. */
+/** Row templates ("{model_id}, {quarter}"): a column's value, or for an entity column the referenced row's display name; `{col|lower}` lower-cases it. */
 import type { Row } from '../_define.js';
 
 export interface TemplateColumn {
@@ -8,10 +8,11 @@ export interface TemplateColumn {
 }
 
 export function fillTemplate(template: string, row: Row, columns: readonly TemplateColumn[], name: (table: string, id: number) => string): string {
-  return template.replace(/\{(\w+)\}/g, (_, key: string) => {
+  return template.replace(/\{(\w+)(\|lower)?\}/g, (_, key: string, lower?: string) => {
     const col = columns.find((c) => c.name === key);
     const v = row[key];
     if (v == null) return '';
-    return col?.type === 'entity' && col.ref ? name(col.ref, Number(v)) : String(v);
+    const text = col?.type === 'entity' && col.ref ? name(col.ref, Number(v)) : String(v);
+    return lower ? text.toLowerCase() : text;
   });
 }

@@ -19,11 +19,16 @@ export const scaled = derivation({
     decimals: z.number().int().min(0).default(0),
     /** A column of the row added before rounding (operating income = net income + a share of revenue). */
     add: z.string().optional(),
+    /** Read `of` from the row this reference column points to, in `parents` (a budget line from its city's population). */
+    via: z.string().optional(),
+    parents: z.string().optional(),
   }),
   run(rows, a, { rng }) {
+    const parents = a.via && a.parents ? tableRows(rows, a.parents) : undefined;
     for (const r of tableRows(rows, a.table)) {
-      if (r[a.column] === null || r[a.of] == null) continue;
-      const v = Number(r[a.of]) * rng.real(a.factor[0], a.factor[1]) + rng.real(a.plus[0], a.plus[1]) + (a.add ? Number(r[a.add]) : 0);
+      const of = parents ? parents[Number(r[a.via!]) - 1]?.[a.of] : r[a.of];
+      if (r[a.column] === null || of == null) continue;
+      const v = Number(of) * rng.real(a.factor[0], a.factor[1]) + rng.real(a.plus[0], a.plus[1]) + (a.add ? Number(r[a.add]) : 0);
       r[a.column] = a.step ? Math.round(v / a.step) * a.step : Number(v.toFixed(a.decimals));
     }
   },
