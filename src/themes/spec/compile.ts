@@ -41,7 +41,7 @@ export function compileTheme(raw: ThemeSpecInput): ThemeDef {
     if (t.nameColumn) def.nameColumn = t.nameColumn;
     if (t.subject) {
       const tpl = t.subject;
-      def.subject = (row, _rows, name) => fillTemplate(tpl, row, t.columns, name);
+      def.subject = (row, rows, name) => fillTemplate(tpl, row, t.columns, name, rows[t.name]);
     }
     if (t.entityPages) def.entityPages = true;
     if (t.naming) def.naming = t.naming;

@@ -25,7 +25,8 @@ function weighted<T>(rng: Rng, items: readonly T[], weights?: readonly number[])
 const cellsOf = (t: Table, r: Row) => Object.entries(r).filter(([k, v]) => k !== 'id' && k !== t.nameColumn && v !== null).length;
 
 /** The order cells are drawn in: references first (names and dates read them), then names, then the rest, then dates after other dates. */
-const stage = (g: Gen) => (g.kind === 'ref' || g.kind === 'parent' || g.kind === 'index' ? 0 : g.kind === 'name' ? 1 : g.kind === 'dateAfter' ? 3 : 2);
+const stage = (g: Gen) =>
+  g.kind === 'ref' || g.kind === 'parent' || g.kind === 'index' ? 0 : g.kind === 'name' ? 1 : g.kind === 'dateAfter' || g.kind === 'dateStep' ? 3 : 2;
 
 export function generateRows(spec: ThemeSpec, { rng, names, year, realBrands }: ThemeContext): Rows {
   const yearStart = dayFromIso(`${year}-01-01`);
@@ -46,11 +47,12 @@ export function generateRows(spec: ThemeSpec, { rng, names, year, realBrands }: 
   let facts = 0;
   const siblings = new Map<string, Set<Cell>>();
   const pools = new Map<string, string[]>();
+  const shifts = new Map<string, number>();
 
   const display = (table: string, id: number): string => {
     const t = byName.get(table)!;
     const row = rows[table]![id - 1]!;
-    return t.nameColumn ? String(row[t.nameColumn]) : fillTemplate(t.subject!, row, t.columns, display);
+    return t.nameColumn ? String(row[t.nameColumn]) : fillTemplate(t.subject!, row, t.columns, display, rows[table]);
   };
   const parentTable = (t: Table): string | undefined =>
     t.rows.kind === 'each' ? t.columns.find((c) => c.name === (t.rows as { via: string }).via)?.ref : undefined;
@@ -84,8 +86,20 @@ export function generateRows(spec: ThemeSpec, { rng, names, year, realBrands }: 
           );
         return rng.pick(pools.get(key)!);
       }
-      case 'date':
-        return isoFromDay(yearStart + rng.int(gen.days[0], gen.days[1]));
+      case 'date': {
+        const key = `${t.name}.${c.name}`;
+        if (gen.shift && !shifts.has(key)) shifts.set(key, rng.int(gen.shift[0], gen.shift[1]));
+        let day = yearStart + (shifts.get(key) ?? 0) + rng.int(gen.days[0], gen.days[1]);
+        // Day 0 (1970-01-01) was a Thursday.
+        if (gen.weekday !== undefined) while ((day + 4) % 7 !== gen.weekday) day++;
+        return isoFromDay(day);
+      }
+      case 'dateStep': {
+        const [a, b] = gen.after.split('.');
+        const via = t.columns.find((x) => x.name === a)!;
+        const base = dayFromIso(String(rows[via.ref!]![Number(row[a!]) - 1]![b!]));
+        return isoFromDay(base + gen.first + gen.step * (ctx.index - 1));
+      }
       case 'dateAfter': {
         const dateOf = (path: string) => {
           const [a, b] = path.split('.');

@@ -24,8 +24,14 @@ export const Gen = z.discriminatedUnion('kind', [
       distinct: z.boolean().optional(),
     })
     .refine((g) => !g.weights || g.weights.length === g.values.length, { message: 'weights and values differ in length' }),
-  /** A date `days` after January 1 of the world year (negative: before it). */
-  z.object({ kind: z.literal('date'), days: Range }),
+  /**
+   * A date `days` after January 1 of the world year (negative: before it), moved on to the next
+   * `weekday` (0 Sunday … 6 Saturday) if given; `shift` moves the whole range by days drawn once per
+   * world (a release season).
+   */
+  z.object({ kind: z.literal('date'), days: Range, weekday: z.number().int().min(0).max(6).optional(), shift: Range.optional() }),
+  /** The n-th of a parent's children: `first` + `step` × (n − 1) days after the parent's date ("film_id.release_date"). */
+  z.object({ kind: z.literal('dateStep'), after: z.string(), first: z.number().int(), step: z.number().int() }),
   /**
    * A date `days` after the latest of the dates `after` names: a column of the row ("founded") or of the
    * row a reference column points to ("operator_id.founded"); with `until`, no later than that many days

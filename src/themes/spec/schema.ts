@@ -106,7 +106,7 @@ export const ThemeSpec = ThemeSpecBase.superRefine((spec, ctx) => {
     if (t.nameColumn && !cols.has(t.nameColumn)) issue(at('nameColumn'), `no column "${t.nameColumn}"`);
     if (!t.nameColumn && !t.subject) issue(at(), `table ${t.name} has neither nameColumn nor subject`);
     for (const tpl of [t.subject, t.headline])
-      for (const m of (tpl ?? '').matchAll(/\{(\w+)(?:\|lower)?\}/g)) if (!cols.has(m[1]!)) issue(at(), `template names no column "${m[1]}"`);
+      for (const m of (tpl ?? '').matchAll(/\{(?:n:)?(\w+)(?:\|lower)?\}/g)) if (!cols.has(m[1]!)) issue(at(), `template names no column "${m[1]}"`);
     if (t.rows.kind === 'each' && cols.get(t.rows.via)?.gen.kind !== 'parent') issue(at('rows', 'via'), `"${t.rows.via}" is no column with a parent gen`);
     t.tiers?.forEach((tier, k) => {
       for (const col of Object.keys(tier.set)) if (!cols.has(col)) issue(at('tiers', k, 'set', col), `no column "${col}"`);

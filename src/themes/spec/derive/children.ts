@@ -118,3 +118,38 @@ export const split = derivation({
     }
   },
 });
+
+/**
+ * A decaying series over each parent's children in row order: the first is `start.factor` × the
+ * parent's `start.of` plus `start.plus`, each next one the last × a per-parent `decay` × a `jitter`,
+ * never below a drawn `floor` (a film's weekly grosses after its opening week).
+ */
+export const decayingSeries = derivation({
+  args: z.object({
+    table: z.string(),
+    column: z.string(),
+    via: z.string(),
+    parents: z.string(),
+    start: z.object({ of: z.string(), factor: Range, plus: Range.default([0, 0]) }),
+    decay: Range,
+    jitter: Range.default([1, 1]),
+    floor: Range.default([0, 0]),
+  }),
+  run(rows, a, { rng }) {
+    const parents = tableRows(rows, a.parents);
+    const state = new Map<number, { next: number; decay: number }>();
+    for (const c of tableRows(rows, a.table)) {
+      const k = num(c[a.via]);
+      if (!state.has(k)) {
+        const of = num(parents[k - 1]?.[a.start.of]);
+        state.set(k, {
+          next: Math.round(of * rng.real(a.start.factor[0], a.start.factor[1])) + rng.int(a.start.plus[0], a.start.plus[1]),
+          decay: rng.real(a.decay[0], a.decay[1]),
+        });
+      }
+      const st = state.get(k)!;
+      c[a.column] = Math.max(st.next, rng.int(a.floor[0], a.floor[1]));
+      st.next = Math.round(st.next * st.decay * rng.real(a.jitter[0], a.jitter[1]));
+    }
+  },
+});

@@ -1,6 +1,6 @@
 /** Every derivation a spec can name. Adding one = a function in a file here + one line below. */
 import { countChildren, sumChildren } from './aggregate.js';
-import { allocate, earliestChild, pickByParent, split } from './children.js';
+import { allocate, decayingSeries, earliestChild, pickByParent, split } from './children.js';
 import { rank } from './rank.js';
 import { scaled } from './scale.js';
 import type { Derivation } from './registry.js';
@@ -18,4 +18,5 @@ export const DERIVATIONS: Record<string, Derivation<never>> = {
   allocate,
   pickByParent,
   split,
+  decayingSeries,
 } as unknown as Record<string, Derivation<never>>;
