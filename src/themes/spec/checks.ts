@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import type { Rows } from '../_define.js';
 import * as inv from '../../world/invariants.js';
+import { LeagueArgs, STANDING_COLUMNS, standingsFrom, tableOrder } from './derive/league.js';
 import type { Gen } from './gen.js';
 
 /** What a check may read of the spec besides the rows: a table's tiers. */
@@ -140,5 +141,38 @@ export const CHECKS: Record<string, Check<never>> = {
   dateAfterAll: check({
     args: z.object({ later: s, laterFk: s, laterDate: s, earlier: s, earlierFk: s, earlierDate: s }),
     check: (r, a) => inv.checkDateAfterAll(t(r, a.later), a.laterFk, a.laterDate, t(r, a.earlier), a.earlierFk, a.earlierDate),
+  }),
+  /** `column` is at most the cap its row's `key` value has (a goalkeeper scores no league goals). */
+  atMostBy: check({
+    args: z.object({ table: s, column: s, key: s, caps: z.record(s, z.number()) }),
+    check: (r, a) =>
+      t(r, a.table)
+        .filter((row) => row[a.column] != null && a.caps[String(row[a.key])] !== undefined && Number(row[a.column]) > a.caps[String(row[a.key])]!)
+        .map((row) => `${a.table} row ${row.id}: ${a.column} ${row[a.column]} is above the ${a.caps[String(row[a.key])]} a ${row[a.key]} may have`),
+  }),
+  /** Standings folded into clubs agree with the match results; positions follow the tie-break order; appearances fit the matches played. */
+  leagueStandings: check({
+    args: LeagueArgs.extend({ players: s.optional(), playerClub: s.default('club_id'), appearances: s.default('appearances') }),
+    check(r, a) {
+      const clubs = t(r, a.clubs);
+      const computed = standingsFrom(clubs, t(r, a.matches), a);
+      const out: string[] = [];
+      for (const c of clubs) {
+        const st = computed.get(c.id)!;
+        for (const k of STANDING_COLUMNS) if (Number(c[k]) !== st[k]) out.push(`club ${c.id}: ${k} is ${c[k]} but the match results give ${st[k]}`);
+      }
+      clubs
+        .slice()
+        .sort(tableOrder(a.nameColumn))
+        .forEach((c, i) => {
+          if (Number(c.league_position) !== i + 1) out.push(`club ${c.id}: league_position is ${c.league_position} but the table puts it at ${i + 1}`);
+        });
+      for (const p of a.players ? t(r, a.players) : []) {
+        const st = computed.get(Number(p[a.playerClub]));
+        if (st && Number(p[a.appearances]) > st.played) out.push(`player ${p.id}: ${p[a.appearances]} appearances but the club played ${st.played} matches`);
+      }
+      for (const m of t(r, a.matches)) if (m[a.home] === m[a.away]) out.push(`match ${m.id}: a club plays itself`);
+      return out;
+    },
   }),
 } as unknown as Record<string, Check<never>>;

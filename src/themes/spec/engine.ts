@@ -9,6 +9,7 @@ import type { Cell, Row, Rows, ThemeContext } from '../_define.js';
 import { DERIVATIONS } from './derive/index.js';
 import type { Gen } from './gen.js';
 import type { Column, Table, ThemeSpec, Tier } from './schema.js';
+import { roundRobin } from './fixtures.js';
 import { fillTemplate } from './template.js';
 
 function weighted<T>(rng: Rng, items: readonly T[], weights?: readonly number[]): T {
@@ -26,7 +27,13 @@ const cellsOf = (t: Table, r: Row) => Object.entries(r).filter(([k, v]) => k !==
 
 /** The order cells are drawn in: references first (names and dates read them), then names, then the rest, then dates after other dates. */
 const stage = (g: Gen) =>
-  g.kind === 'ref' || g.kind === 'parent' || g.kind === 'index' ? 0 : g.kind === 'name' ? 1 : g.kind === 'dateAfter' || g.kind === 'dateStep' ? 3 : 2;
+  g.kind === 'ref' || g.kind === 'parent' || g.kind === 'index' || g.kind === 'fixture'
+    ? 0
+    : g.kind === 'name'
+      ? 1
+      : g.kind === 'dateAfter' || g.kind === 'dateStep'
+        ? 3
+        : 2;
 
 export function generateRows(spec: ThemeSpec, { rng, names, year, realBrands }: ThemeContext): Rows {
   const yearStart = dayFromIso(`${year}-01-01`);
@@ -57,7 +64,8 @@ export function generateRows(spec: ThemeSpec, { rng, names, year, realBrands }: 
   const parentTable = (t: Table): string | undefined =>
     t.rows.kind === 'each' ? t.columns.find((c) => c.name === (t.rows as { via: string }).via)?.ref : undefined;
 
-  function draw(t: Table, c: Column, gen: Gen, row: Row, ctx: { parent?: number; index: number; tier?: Tier }): Cell {
+  const genders = new Map<string, 'female' | 'male'>();
+  function draw(t: Table, c: Column, gen: Gen, row: Row, ctx: { parent?: number; index: number; tier?: Tier; fixture?: [number, number] }): Cell {
     switch (gen.kind) {
       case 'int': {
         const [a, b] = gen.range;
@@ -69,7 +77,7 @@ export function generateRows(spec: ThemeSpec, { rng, names, year, realBrands }: 
         return Number(rng.real(gen.range[0], gen.range[1]).toFixed(c.decimals ?? 2));
       case 'pick': {
         if (!gen.distinct) return weighted(rng, gen.values, gen.weights);
-        const key = `${t.name}.${c.name}:${ctx.parent}`;
+        const key = `${t.name}.${c.name}:${typeof gen.distinct === 'string' ? row[gen.distinct] : ctx.parent}`;
         const used = siblings.get(key) ?? new Set<Cell>();
         siblings.set(key, used);
         const left = gen.values.filter((v) => !used.has(v));
@@ -112,7 +120,11 @@ export function generateRows(spec: ThemeSpec, { rng, names, year, realBrands }: 
         return isoFromDay(rng.int(base + gen.days[0], Math.max(base + gen.days[0], hi)));
       }
       case 'name': {
-        const model = gen.model ?? t.naming ?? { kind: 'company' as const };
+        let model = gen.model ?? t.naming ?? { kind: 'company' as const };
+        if (t.oneGender && model.kind === 'person') {
+          if (!genders.has(t.name)) genders.set(t.name, rng.pick(['female', 'male'] as const));
+          model = { ...model, gender: genders.get(t.name)! };
+        }
         const pool = realPools.get(t.name);
         const candidate = pool?.pop();
         if (candidate !== undefined && !names.has(candidate.name)) {
@@ -142,6 +154,17 @@ export function generateRows(spec: ThemeSpec, { rng, names, year, realBrands }: 
       }
       case 'parent':
         return ctx.parent!;
+      case 'fixture':
+        return ctx.fixture![gen.side === 'home' ? 0 : 1];
+      case 'roundDate': {
+        const key = `${t.name}.${c.name}`;
+        if (!shifts.has(key)) {
+          let day = yearStart + rng.int(gen.shift[0], gen.shift[1]);
+          while ((day + 4) % 7 !== gen.weekday) day++;
+          shifts.set(key, day);
+        }
+        return isoFromDay(shifts.get(key)! + gen.step * (ctx.index - 1) + rng.int(gen.days[0], gen.days[1]));
+      }
       case 'index':
         return gen.template.replace('{n}', String(ctx.index)).replace('{year}', String(year));
       case 'derived':
@@ -149,7 +172,7 @@ export function generateRows(spec: ThemeSpec, { rng, names, year, realBrands }: 
     }
   }
 
-  function addRow(t: Table, parent?: number, index = rows[t.name]!.length + 1): Row {
+  function addRow(t: Table, parent?: number, index = rows[t.name]!.length + 1, fixture?: [number, number]): Row {
     const row: Row = { id: rows[t.name]!.length + 1 };
     const tier = t.tiers
       ? weighted(
@@ -167,7 +190,7 @@ export function generateRows(spec: ThemeSpec, { rng, names, year, realBrands }: 
           present.get(c.presentWith ?? `${t.name}.${c.name}`) === false ||
           (c.realOmit && real.has(`${t.name}:${row.id}`)) ||
           (c.rowChance !== undefined && !rng.chance(c.rowChance));
-        row[c.name] = absent ? null : known !== undefined ? known : draw(t, c, gen, row, { parent, index, tier });
+        row[c.name] = absent ? null : known !== undefined ? known : draw(t, c, gen, row, { parent, index, tier, fixture });
       }
     // A real brand's own attributes drawn before its name was (a reference) are dropped too.
     if (real.has(`${t.name}:${row.id}`)) for (const c of t.columns) if (c.realOmit) row[c.name] = null;
@@ -208,6 +231,14 @@ export function generateRows(spec: ThemeSpec, { rng, names, year, realBrands }: 
         const row = addRow(t);
         for (const child of childrenOf(t.name)) addChildren(child, row, true);
       }
+    } else if (rc.kind === 'roundRobin') {
+      const sides = rng.shuffle(rows[rc.table]!.map((r) => r.id));
+      const single = roundRobin(sides.length);
+      const legs = sides.length <= rc.doubleUpTo && rng.chance(rc.double) ? 2 : 1;
+      const rounds = legs === 2 ? [...single, ...single.map((r) => r.map(([h, a]) => [a, h] as [number, number]))] : single;
+      rounds.forEach((pairs, r) => {
+        for (const [h, a] of pairs) addRow(t, undefined, r + 1, [sides[h]!, sides[a]!]);
+      });
     } else if (!underFill(t)) for (const p of rows[parentTable(t)!]!) addChildren(t, p, false);
   }
   const drng = rng.fork('derive');

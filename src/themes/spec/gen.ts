@@ -20,8 +20,11 @@ export const Gen = z.discriminatedUnion('kind', [
       kind: z.literal('pick'),
       values: z.array(z.union([z.string(), z.number()])).min(1),
       weights: z.array(z.number().positive()).optional(),
-      /** No two rows under the same parent draw the same value (a city's budget departments). */
-      distinct: z.boolean().optional(),
+      /**
+       * No two rows under the same parent draw the same value (a city's budget departments); with a
+       * column name, no two rows with the same value of that column (shirt numbers within a club).
+       */
+      distinct: z.union([z.boolean(), z.string()]).optional(),
     })
     .refine((g) => !g.weights || g.weights.length === g.values.length, { message: 'weights and values differ in length' }),
   /**
@@ -55,6 +58,13 @@ export const Gen = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('parent') }),
   /** The child's position under its parent, in a template: "Q{n} {year}". */
   z.object({ kind: z.literal('index'), template: z.string().includes('{n}') }),
+  /** A side of a round-robin fixture (a table whose rows are `roundRobin`). */
+  z.object({ kind: z.literal('fixture'), side: z.enum(['home', 'away']) }),
+  /**
+   * The date of a fixture's round: a per-world start `shift` days after January 1, moved on to `weekday`,
+   * then `step` days a round, plus `days` (a match on the Saturday or Sunday of its round's weekend).
+   */
+  z.object({ kind: z.literal('roundDate'), shift: Range, weekday: z.number().int().min(0).max(6), step: z.number().int().positive(), days: Range }),
   /** Set by a named derivation after the rows are drawn. */
   z.object({ kind: z.literal('derived') }),
 ]);

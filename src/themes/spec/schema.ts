@@ -48,6 +48,11 @@ export const RowCount = z.discriminatedUnion('kind', [
   /** `range` rows for each row of the table the column `via` refers to (set by a `parent` gen). */
   z.object({ kind: z.literal('each'), via: z.string(), range: Range }),
   /** Rows added (each with its `each` children) until the world's fact count reaches a target drawn in `facts`. */
+  /**
+   * Every pairing of the rows of `table` once (or, with probability `double` when there are at most
+   * `doubleUpTo` of them, twice with venues swapped), a round a week: a league season's matches.
+   */
+  z.object({ kind: z.literal('roundRobin'), table: z.string(), double: z.number().min(0).max(1).default(0), doubleUpTo: z.number().int().default(0) }),
   z.object({
     kind: z.literal('fill'),
     facts: Range,
@@ -66,6 +71,8 @@ export const Table = z.object({
   subject: z.string().optional(),
   entityPages: z.boolean().optional(),
   naming: NameModel.optional(),
+  /** People of this table are all of one gender, drawn per world (a squad). */
+  oneGender: z.boolean().optional(),
   /** Real names a row may take with `--real-brands` (its `realOmit` columns are then left null). */
   realNames: z.array(z.union([z.string(), z.object({ name: z.string(), values: z.record(z.string(), z.union([z.string(), z.number()])) })])).optional(),
   rows: RowCount,

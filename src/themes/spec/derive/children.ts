@@ -153,3 +153,53 @@ export const decayingSeries = derivation({
     }
   },
 });
+
+/**
+ * `table.column` drawn in [min, the sum of the parent's `capColumns`] (a player's appearances, at
+ * most the matches the club played).
+ */
+export const drawUpTo = derivation({
+  args: z.object({
+    table: z.string(),
+    column: z.string(),
+    via: z.string(),
+    parents: z.string(),
+    capColumns: z.array(z.string()).min(1),
+    min: z.number().int().default(0),
+  }),
+  run(rows, a, { rng }) {
+    const parents = tableRows(rows, a.parents);
+    for (const r of tableRows(rows, a.table)) {
+      if (r[a.column] === null) continue;
+      const p = parents[num(r[a.via]) - 1]!;
+      const cap = a.capColumns.reduce((s, c) => s + num(p[c]), 0);
+      r[a.column] = rng.int(Math.min(a.min, cap), cap);
+    }
+  },
+});
+
+/**
+ * Children take shares of a parent's `budget` in row order, each drawn in [0, min(what is left, the
+ * cap for its `key` value)]: players' goals within the club's goals and their position's cap.
+ */
+export const allotCapped = derivation({
+  args: z.object({
+    table: z.string(),
+    column: z.string(),
+    via: z.string(),
+    parents: z.string(),
+    budget: z.string(),
+    key: z.string(),
+    caps: z.record(z.string(), z.number().int().min(0)),
+  }),
+  run(rows, a, { rng }) {
+    const parents = tableRows(rows, a.parents);
+    const left = new Map(parents.map((p) => [p.id, num(p[a.budget])]));
+    for (const r of tableRows(rows, a.table)) {
+      const k = num(r[a.via]);
+      const v = rng.int(0, Math.min(left.get(k) ?? 0, a.caps[String(r[a.key])] ?? 0));
+      left.set(k, (left.get(k) ?? 0) - v);
+      r[a.column] = v;
+    }
+  },
+});

@@ -1,6 +1,7 @@
 /** Every derivation a spec can name. Adding one = a function in a file here + one line below. */
 import { countChildren, sumChildren } from './aggregate.js';
-import { allocate, decayingSeries, earliestChild, pickByParent, split } from './children.js';
+import { allocate, allotCapped, decayingSeries, drawUpTo, earliestChild, pickByParent, split } from './children.js';
+import { leagueStandings } from './league.js';
 import { rank } from './rank.js';
 import { scaled } from './scale.js';
 import type { Derivation } from './registry.js';
@@ -19,4 +20,7 @@ export const DERIVATIONS: Record<string, Derivation<never>> = {
   pickByParent,
   split,
   decayingSeries,
+  drawUpTo,
+  allotCapped,
+  leagueStandings,
 } as unknown as Record<string, Derivation<never>>;
