@@ -68,7 +68,7 @@ export function generateRows(spec: ThemeSpec, { rng, names, year, realBrands }: 
   function draw(t: Table, c: Column, gen: Gen, row: Row, ctx: { parent?: number; index: number; tier?: Tier; fixture?: [number, number] }): Cell {
     switch (gen.kind) {
       case 'int': {
-        const [a, b] = gen.range;
+        const [a, b] = gen.byIndex?.[ctx.index - 1] ?? gen.range;
         let v = gen.log ? Math.round(Math.exp(rng.real(Math.log(a), Math.log(b)))) : rng.int(a, b);
         if (gen.step) v = Math.min(Math.floor(b / gen.step), Math.max(Math.ceil(a / gen.step), Math.round(v / gen.step))) * gen.step;
         return v;
@@ -109,15 +109,30 @@ export function generateRows(spec: ThemeSpec, { rng, names, year, realBrands }: 
         return isoFromDay(base + gen.first + gen.step * (ctx.index - 1));
       }
       case 'dateAfter': {
-        const dateOf = (path: string) => {
+        const fk = t.columns.find((x) => x.gen.kind === 'parent');
+        const siblings = fk ? rows[t.name]!.filter((r) => r[fk.name] === row[fk.name]) : [];
+        const dateOf = (path: string): Cell | undefined => {
+          if (path.startsWith('prev.')) return siblings.at(-1)?.[path.slice(5)];
+          if (path.startsWith('kids:')) {
+            const [other, col] = path.slice(5).split('.');
+            const ot = byName.get(other!)!;
+            const ofk = ot.columns.find((x) => x.gen.kind === 'parent')!;
+            return rows[other!]!.filter((r) => r[ofk.name] === ctx.parent)
+              .map((r) => String(r[col!]))
+              .sort()
+              .at(-1);
+          }
           const [a, b] = path.split('.');
           if (b === undefined) return row[a!];
           const via = t.columns.find((x) => x.name === a)!;
           return rows[via.ref!]![Number(row[a!]) - 1]![b];
         };
-        const base = Math.max(...gen.after.map((p) => dayFromIso(String(dateOf(p)))));
-        const hi = gen.until === undefined ? base + gen.days[1] : Math.min(base + gen.days[1], yearStart + gen.until);
-        return isoFromDay(rng.int(base + gen.days[0], Math.max(base + gen.days[0], hi)));
+        const dates = gen.after.map(dateOf).filter((d): d is string => typeof d === 'string');
+        const base = Math.max(...dates.map((d) => dayFromIso(d)));
+        const days = gen.byIndex?.[ctx.index - 1] ?? gen.days;
+        const hi = gen.until === undefined ? base + days[1] : Math.min(base + days[1], yearStart + gen.until);
+        const lo = Math.max(base + days[0], gen.from === undefined ? -Infinity : yearStart + gen.from);
+        return isoFromDay(rng.int(lo, Math.max(lo, hi)));
       }
       case 'name': {
         let model = gen.model ?? t.naming ?? { kind: 'company' as const };
@@ -210,6 +225,14 @@ export function generateRows(spec: ThemeSpec, { rng, names, year, realBrands }: 
   };
   function addChildren(t: Table, parent: Row, withDescendants: boolean): void {
     if (t.rows.kind !== 'each') return;
+    const req = t.rows.requires;
+    if (req) {
+      const fk = byName.get(req.table)!.columns.find((x) => x.gen.kind === 'parent' || x.ref === parentTable(t))!;
+      const own = rows[req.table]!.filter((r) => r[fk.name] === parent.id);
+      if (own.length < req.atLeast) return;
+      const limit = req.before ? isoFromDay(yearStart + req.before.days) : undefined;
+      if (limit && own.some((r) => String(r[req.before!.column]) >= limit)) return;
+    }
     const k = rng.int(t.rows.range[0], t.rows.range[1]);
     for (let i = 1; i <= k; i++) {
       const child = addRow(t, parent.id, i);
@@ -227,7 +250,9 @@ export function generateRows(spec: ThemeSpec, { rng, names, year, realBrands }: 
     } else if (rc.kind === 'fill') {
       const target = rng.int(rc.facts[0], rc.facts[1]);
       const least = rc.atLeastPer ? rc.atLeastPer.rows * rows[rc.atLeastPer.table]!.length : 0;
-      while (facts < target || rows[t.name]!.length < least) {
+      // …and until every table under it has a row (a pipeline with at least one approval), within a bound.
+      const under = spec.tables.filter((x) => underFill(x));
+      while (facts < target || rows[t.name]!.length < least || (under.some((x) => rows[x.name]!.length === 0) && rows[t.name]!.length < 200)) {
         const row = addRow(t);
         for (const child of childrenOf(t.name)) addChildren(child, row, true);
       }

@@ -11,7 +11,8 @@ export type Range = z.infer<typeof Range>;
 
 export const Gen = z.discriminatedUnion('kind', [
   /** An integer in `range`; `log` draws evenly in log space; `step` rounds to a multiple. */
-  z.object({ kind: z.literal('int'), range: Range, log: z.boolean().optional(), step: z.number().positive().optional() }),
+  /** …`byIndex`: the range for the n-th child of its parent (a phase 3 trial enrols more than a phase 1). */
+  z.object({ kind: z.literal('int'), range: Range, log: z.boolean().optional(), step: z.number().positive().optional(), byIndex: z.array(Range).optional() }),
   /** A real in `range`, kept to the column's decimals. */
   z.object({ kind: z.literal('real'), range: Range }),
   /** One of `values`, by `weights` (default equal). */
@@ -36,11 +37,21 @@ export const Gen = z.discriminatedUnion('kind', [
   /** The n-th of a parent's children: `first` + `step` × (n − 1) days after the parent's date ("film_id.release_date"). */
   z.object({ kind: z.literal('dateStep'), after: z.string(), first: z.number().int(), step: z.number().int() }),
   /**
-   * A date `days` after the latest of the dates `after` names: a column of the row ("founded") or of the
-   * row a reference column points to ("operator_id.founded"); with `until`, no later than that many days
-   * from January 1 of the world year.
+   * A date `days` after the latest of the dates `after` names: a column of the row ("founded"), of the
+   * row a reference column points to ("operator_id.founded"), of the previous child of the same parent
+   * ("prev.end_date", skipped for the first), or the latest among the parent's children in another table
+   * ("kids:trials.end_date"); with `until`, no later than that many days from January 1 of the world
+   * year (with `from`, no earlier); `byIndex` gives the range for the n-th child (a phase's duration).
    */
-  z.object({ kind: z.literal('dateAfter'), after: z.array(z.string()).min(1), days: Range, until: z.number().optional() }),
+  z.object({
+    kind: z.literal('dateAfter'),
+    after: z.array(z.string()).min(1),
+    days: Range,
+    until: z.number().optional(),
+    /** No earlier than that many days from January 1 of the world year. */
+    from: z.number().optional(),
+    byIndex: z.array(Range).optional(),
+  }),
   /**
    * A name made by a naming model (default: the table's), with the display name of the row `parent`
    * refers to. A `pattern` model ("{parent} {word}") is filled here from the parent's first word and
@@ -52,8 +63,8 @@ export const Gen = z.discriminatedUnion('kind', [
    * random one; with `rounds` k, the first k × n rows go round the n parents (every city gets three districts).
    */
   z.object({ kind: z.literal('ref'), spread: z.boolean().optional(), rounds: z.number().int().min(1).optional() }),
-  /** A name from a pool of `size` names drawn once per world by `model` (a world's regions or parties, as text). */
-  z.object({ kind: z.literal('pool'), size: Range, model: NameModel }),
+  /** A name from a pool of `size` names drawn once per world by `model` (a world's regions or parties, as text); `distinct` as for pick. */
+  z.object({ kind: z.literal('pool'), size: Range, model: NameModel, distinct: z.boolean().optional() }),
   /** The parent row of a table drawn `each` of another's rows. */
   z.object({ kind: z.literal('parent') }),
   /** The child's position under its parent, in a template: "Q{n} {year}". */

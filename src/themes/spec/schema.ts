@@ -46,7 +46,20 @@ export const RowCount = z.discriminatedUnion('kind', [
   /** A number drawn in `range`. */
   z.object({ kind: z.literal('count'), range: Range }),
   /** `range` rows for each row of the table the column `via` refers to (set by a `parent` gen). */
-  z.object({ kind: z.literal('each'), via: z.string(), range: Range }),
+  z.object({
+    kind: z.literal('each'),
+    via: z.string(),
+    range: Range,
+    /** Only parents with at least `atLeast` rows in `table` get children (approvals only after a phase 3). */
+    requires: z
+      .object({
+        table: z.string(),
+        atLeast: z.number().int().min(1),
+        /** …and whose rows there all have `column` before that many days from January 1 of the world year. */
+        before: z.object({ column: z.string(), days: z.number().int() }).optional(),
+      })
+      .optional(),
+  }),
   /** Rows added (each with its `each` children) until the world's fact count reaches a target drawn in `facts`. */
   /**
    * Every pairing of the rows of `table` once (or, with probability `double` when there are at most
@@ -121,7 +134,9 @@ export const ThemeSpec = ThemeSpecBase.superRefine((spec, ctx) => {
     t.columns.forEach((c, ci) => {
       if (c.type === 'entity' && !(c.ref && tables.has(c.ref))) issue(at('columns', ci, 'ref'), `entity column ${c.name} refers to no table`);
       if (c.gen.kind === 'dateAfter')
-        for (const p of c.gen.after) if (!cols.has(p.split('.')[0]!)) issue(at('columns', ci, 'gen', 'after'), `no column "${p.split('.')[0]}"`);
+        for (const p of c.gen.after)
+          if (!p.startsWith('prev.') && !p.startsWith('kids:') && !cols.has(p.split('.')[0]!))
+            issue(at('columns', ci, 'gen', 'after'), `no column "${p.split('.')[0]}"`);
       if (c.gen.kind === 'name' && (c.gen.model ?? t.naming)?.kind === 'pattern' && !(c.gen.model ?? t.naming)?.pattern)
         issue(at('columns', ci, 'gen'), 'a pattern name needs a pattern');
       if (c.presentWith) {
