@@ -1,11 +1,12 @@
-/** Column declarations several themes share (an organisation's seat, founding date, head and size). */
+/** Spec column fragments several themes share (an organisation's seat, founding date, head and size). */
 import type { ColumnDef } from './_define.js';
 import type { z } from 'zod';
 import type { Column } from './spec/schema.js';
 
 type ColumnSpec = z.input<typeof Column>;
 
-export const COMMON_COLUMNS = {
+/** The shared declarations the fragments below build on. */
+const COMMON_COLUMNS = {
   headquarters: { name: 'headquarters', type: 'text', label: 'headquarters city', sentence: '{s} is headquartered in {v}.' },
   founded: { name: 'founded', type: 'date', label: 'founding date', sentence: '{s} was founded on {v}.' },
   ceo: { name: 'ceo', type: 'text', label: 'chief executive', sentence: 'The chief executive of {s} is {v}.' },

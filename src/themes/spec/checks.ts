@@ -142,6 +142,31 @@ export const CHECKS: Record<string, Check<never>> = {
     args: z.object({ later: s, laterFk: s, laterDate: s, earlier: s, earlierFk: s, earlierDate: s }),
     check: (r, a) => inv.checkDateAfterAll(t(r, a.later), a.laterFk, a.laterDate, t(r, a.earlier), a.earlierFk, a.earlierDate),
   }),
+  /** A district's winner is the party of the candidate with the most votes (the vote rows read through their candidate). */
+  argMaxVia: check({
+    args: z.object({ parents: s, pointer: s, children: s, fk: s, value: s, keyVia: s, keyTable: s, key: s }),
+    check(r, a) {
+      const keys = new Map(t(r, a.keyTable).map((k) => [k.id, k[a.key]]));
+      const children = t(r, a.children).map((c) => ({ ...c, __key: keys.get(Number(c[a.keyVia])) ?? null }));
+      return inv.checkArgMax(t(r, a.parents), a.pointer, children, a.fk, a.value, '__key');
+    },
+  }),
+  topGap: check({
+    args: z.object({ parents: s, gap: s, children: s, fk: s, value: s }),
+    check: (r, a) => inv.checkTopGap(t(r, a.parents), a.gap, t(r, a.children), a.fk, a.value),
+  }),
+  sameAsReferenced: check({
+    args: z.object({ table: s, column: s, via: s, targets: s, targetColumn: s }),
+    check: (r, a) => inv.checkSameAsReferenced(t(r, a.table), a.column, a.via, t(r, a.targets), a.targetColumn),
+  }),
+  sumVia: check({
+    args: z.object({ parents: s, total: s, children: s, childFk: s, mids: s, midFk: s, part: s }),
+    check: (r, a) => inv.checkSumVia(t(r, a.parents), a.total, t(r, a.children), a.childFk, t(r, a.mids), a.midFk, a.part),
+  }),
+  shareOfTotal: check({
+    args: z.object({ table: s, part: s, pct: s, decimals: z.number().int().default(2) }),
+    check: (r, a) => inv.checkShareOfTotal(t(r, a.table), a.part, a.pct, a.decimals),
+  }),
   /** `column` is at most the cap its row's `key` value has (a goalkeeper scores no league goals). */
   atMostBy: check({
     args: z.object({ table: s, column: s, key: s, caps: z.record(s, z.number()) }),

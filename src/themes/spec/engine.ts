@@ -165,6 +165,15 @@ export function generateRows(spec: ThemeSpec, { rng, names, year, realBrands }: 
       case 'ref': {
         const n = rows[c.ref!]!.length;
         if (gen.rounds && ctx.index <= gen.rounds * n) return ((ctx.index - 1) % n) + 1;
+        if (gen.distinct) {
+          const key = `${t.name}.${c.name}:${ctx.parent}`;
+          const used = siblings.get(key) ?? new Set<Cell>();
+          siblings.set(key, used);
+          const left = Array.from({ length: n }, (_, i) => i + 1).filter((v) => !used.has(v));
+          const v = rng.pick(left.length > 0 ? left : [rng.int(1, n)]);
+          used.add(v);
+          return v;
+        }
         return gen.spread && ctx.index <= n ? ctx.index : rng.int(1, n);
       }
       case 'parent':
@@ -182,6 +191,11 @@ export function generateRows(spec: ThemeSpec, { rng, names, year, realBrands }: 
       }
       case 'index':
         return gen.template.replace('{n}', String(ctx.index)).replace('{year}', String(year));
+      case 'copy': {
+        const [a, b] = gen.from.split('.');
+        const via = t.columns.find((x) => x.name === a)!;
+        return rows[via.ref!]![Number(row[a!]) - 1]![b!] ?? null;
+      }
       case 'derived':
         return 0;
     }

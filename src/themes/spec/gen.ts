@@ -60,9 +60,12 @@ export const Gen = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('name'), model: NameModel.optional(), parent: z.string().optional() }),
   /**
    * A row of the referenced table: with `spread`, row i takes parent i while there are parents, then a
-   * random one; with `rounds` k, the first k × n rows go round the n parents (every city gets three districts).
+   * random one; with `rounds` k, the first k × n rows go round the n parents (every city gets three
+   * districts); with `distinct`, no two children of the same parent refer to the same row (one candidate a party).
    */
-  z.object({ kind: z.literal('ref'), spread: z.boolean().optional(), rounds: z.number().int().min(1).optional() }),
+  z.object({ kind: z.literal('ref'), spread: z.boolean().optional(), rounds: z.number().int().min(1).optional(), distinct: z.boolean().optional() }),
+  /** The value of a column of the row a reference column points to ("candidate_id.district_id"). */
+  z.object({ kind: z.literal('copy'), from: z.string().includes('.') }),
   /** A name from a pool of `size` names drawn once per world by `model` (a world's regions or parties, as text); `distinct` as for pick. */
   z.object({ kind: z.literal('pool'), size: Range, model: NameModel, distinct: z.boolean().optional() }),
   /** The parent row of a table drawn `each` of another's rows. */

@@ -2,6 +2,7 @@
 import { countChildren, sumChildren } from './aggregate.js';
 import { allocate, allotCapped, decayingSeries, drawUpTo, earliestChild, pickByParent, split } from './children.js';
 import { leagueStandings } from './league.js';
+import { argMaxVia, shareOfTotal, splitVotes, sumVia, topGap } from './votes.js';
 import { rank } from './rank.js';
 import { scaled } from './scale.js';
 import type { Derivation } from './registry.js';
@@ -23,4 +24,9 @@ export const DERIVATIONS: Record<string, Derivation<never>> = {
   drawUpTo,
   allotCapped,
   leagueStandings,
+  splitVotes,
+  argMaxVia,
+  topGap,
+  sumVia,
+  shareOfTotal,
 } as unknown as Record<string, Derivation<never>>;
