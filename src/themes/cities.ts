@@ -2,10 +2,8 @@
  * City statistics: cities with their mayors, districts and budget lines. A city's population (and
  * area) is the sum of its districts', its total budget the sum of its budget lines.
  */
-import { dayFromIso, isoFromDay } from '../format.js';
-import { defineTheme, type Row } from './_define.js';
-import { inventWord } from './_names.js';
-import { checkDateOrder, checkRowDates, checkSumEquals } from '../world/invariants.js';
+import { YEARS } from './_columns.js';
+import { compileTheme } from './spec/compile.js';
 
 const DEPARTMENTS = [
   'Education',
@@ -22,16 +20,51 @@ const DEPARTMENTS = [
 const PREVIOUS = ['deputy mayor', 'city council president', 'regional legislator', 'school board chair', 'police commissioner', 'city treasurer'];
 const DISTRICT_SUFFIXES = ['', '', ' Heights', ' Park', ' Quarter', 'ton', ' Hill', ' Gardens', ' Docks'];
 
-export default defineTheme({
+const DOMAIN = {
+  field: 'city government',
+  topics: ['zoning reform', 'public transit', 'municipal bonds', 'housing supply', 'census methods', 'participatory budgeting'],
+  voices: ['a city planner', 'a council member', 'a local resident', 'a budget analyst', 'a community organiser'],
+};
+
+const SAY = {
+  'mayors.party': { noun: 'political party', verb: 'is a member of the {v}' },
+  'mayors.birth_date': { noun: 'date of birth', verb: 'was born on {v}', future: 'is due to be born on {v}' },
+  'mayors.took_office': { noun: 'start in office', verb: 'took office as mayor on {v}', future: 'is due to take office as mayor on {v}' },
+  'mayors.term_ends': { noun: 'end of term', verb: 'saw the current term end on {v}', future: 'is due to end the current term on {v}' },
+  'mayors.previous_office': { noun: 'previous office', verb: 'served as {v} before becoming mayor' },
+  'cities.region': { noun: 'region', verb: 'lies in {v}' },
+  'cities.incorporated': { noun: 'incorporation date', verb: 'was incorporated on {v}', future: 'is due to be incorporated on {v}' },
+  'cities.mayor_id': { noun: 'mayor', verb: 'is governed by mayor {v}' },
+  'cities.population': { noun: 'population', verb: 'has a population of {v}' },
+  'cities.area_km2': { noun: 'area', verb: 'covers {v} square kilometres' },
+  'cities.elevation_m': { noun: 'elevation', verb: 'sits {v} metres above sea level' },
+  'cities.total_budget_usd': { noun: 'total annual budget', verb: 'has a total annual budget of {v}' },
+  'districts.city_id': { noun: 'city', verb: 'is a district of {v}' },
+  'districts.population': { noun: 'population', verb: 'has a population of {v}' },
+  'districts.households': { noun: 'number of households', verb: 'is home to {v} households' },
+  'districts.area_km2': { noun: 'area', verb: 'covers {v} square kilometres' },
+  'districts.established': { noun: 'date of establishment', verb: 'was established as a district on {v}', future: 'is due to become a district on {v}' },
+  'districts.median_income_usd': { noun: 'median household income', verb: 'has a median household income of {v}' },
+  'districts.council_seats': { noun: 'number of council seats', verb: 'elects {v} members to the city council' },
+  'budget_lines.city_id': { noun: 'city', verb: 'is part of the annual budget of {v}' },
+  'budget_lines.department': { noun: 'department', verb: 'funds the {v} department' },
+  'budget_lines.amount_usd': { noun: 'budgeted amount', verb: 'amounts to {v}' },
+  'budget_lines.staff': { noun: 'staff headcount', verb: 'pays for {v} staff' },
+};
+
+export default compileTheme({
   id: 'cities',
+  locale: 'en',
   title: 'City statistics',
   description: 'Cities with their mayors, districts (population, area) and annual budget lines',
-  sites: {
-    encyclopedia: { host: 'wiki.civitas-encyclopedia.example', name: 'Civitas Encyclopedia' },
-    news: { host: 'www.metroledger.example', name: 'Metro Ledger' },
-    lists: { host: 'data.urbanfigures.example', name: 'UrbanFigures' },
-    forum: { host: 'forum.citytalk.example', name: 'CityTalk Forums' },
-  },
+  domain: DOMAIN,
+  sites: [
+    { host: 'wiki.civitas-encyclopedia.example', name: 'Civitas Encyclopedia', genres: ['encyclopedia'] },
+    { host: 'www.metroledger.example', name: 'Metro Ledger', genres: ['news'] },
+    { host: 'data.urbanfigures.example', name: 'UrbanFigures', genres: ['data', 'list_article'] },
+    { host: 'forum.citytalk.example', name: 'CityTalk Forums', genres: ['forum'] },
+    { host: 'records.municipal-register.example', name: 'Municipal Register', genres: ['registry', 'faq'] },
+  ],
   tables: [
     {
       name: 'mayors',
@@ -39,13 +72,51 @@ export default defineTheme({
       plural: 'mayors',
       nameColumn: 'name',
       entityPages: true,
+      naming: { kind: 'person' },
+      rows: { kind: 'count', range: [6, 8] },
+      headline: '{name} sworn in as mayor',
       columns: [
-        { name: 'name', type: 'text', label: 'name' },
-        { name: 'party', type: 'text', label: 'political party', sentence: '{s} is a member of the {v}.' },
-        { name: 'birth_date', type: 'date', label: 'date of birth', sentence: '{s} was born on {v}.' },
-        { name: 'took_office', type: 'date', label: 'date of taking office', sentence: '{s} took office as mayor on {v}.' },
-        { name: 'term_ends', type: 'date', label: 'end of the current term', optional: true, sentence: 'The current term of {s} ends on {v}.' },
-        { name: 'previous_office', type: 'text', label: 'previous office', optional: true, sentence: 'Before becoming mayor, {s} served as {v}.' },
+        { name: 'name', type: 'text', label: 'name', gen: { kind: 'name' } },
+        {
+          name: 'party',
+          type: 'text',
+          label: 'political party',
+          sentence: '{s} is a member of the {v}.',
+          gen: { kind: 'pool', size: [2, 4], model: { kind: 'party', suffixes: ['Party', 'Alliance', 'Movement'] } },
+        },
+        {
+          name: 'birth_date',
+          type: 'date',
+          label: 'date of birth',
+          time: 'event',
+          sentence: '{s} was born on {v}.',
+          gen: { kind: 'dateAfter', after: ['took_office'], days: [-YEARS(70), -YEARS(33)] },
+        },
+        {
+          name: 'took_office',
+          type: 'date',
+          label: 'date of taking office',
+          time: 'event',
+          sentence: '{s} took office as mayor on {v}.',
+          gen: { kind: 'date', days: [-YEARS(4), 0] },
+        },
+        {
+          name: 'term_ends',
+          type: 'date',
+          label: 'end of the current term',
+          optional: 0.6,
+          time: 'event',
+          sentence: 'The current term of {s} ends on {v}.',
+          gen: { kind: 'dateAfter', after: ['took_office'], days: [4 * 365 - 3, 5 * 365 + 3] },
+        },
+        {
+          name: 'previous_office',
+          type: 'text',
+          label: 'previous office',
+          optional: 0.5,
+          sentence: 'Before becoming mayor, {s} served as {v}.',
+          gen: { kind: 'pick', values: PREVIOUS },
+        },
       ],
     },
     {
@@ -54,14 +125,54 @@ export default defineTheme({
       plural: 'cities',
       nameColumn: 'name',
       entityPages: true,
+      naming: { kind: 'place' },
+      // One city per mayor.
+      rows: { kind: 'each', via: 'mayor_id', range: [1, 1] },
+      headline: '{name} adopts its annual budget',
       columns: [
-        { name: 'name', type: 'text', label: 'name' },
-        { name: 'region', type: 'text', label: 'region', sentence: '{s} lies in {v}.' },
-        { name: 'incorporated', type: 'date', label: 'incorporation date', sentence: '{s} was incorporated on {v}.' },
-        { name: 'mayor_id', type: 'entity', ref: 'mayors', label: 'mayor', predicate: 'mayor', sentence: 'The mayor of {s} is {v}.' },
-        { name: 'population', type: 'integer', label: 'population', unit: 'count', measure: true, sentence: 'The population of {s} is {v}.' },
-        { name: 'area_km2', type: 'real', decimals: 1, label: 'area in square kilometres', optional: true, sentence: '{s} covers {v} square kilometres.' },
-        { name: 'elevation_m', type: 'integer', label: 'elevation in metres', optional: true, sentence: '{s} sits {v} metres above sea level.' },
+        { name: 'name', type: 'text', label: 'name', gen: { kind: 'name' } },
+        {
+          name: 'region',
+          type: 'text',
+          label: 'region',
+          sentence: '{s} lies in {v}.',
+          gen: { kind: 'pool', size: [2, 3], model: { kind: 'place', suffixes: [' Province', ' County', ' Region'] } },
+        },
+        {
+          name: 'incorporated',
+          type: 'date',
+          label: 'incorporation date',
+          time: 'event',
+          sentence: '{s} was incorporated on {v}.',
+          gen: { kind: 'date', days: [-YEARS(260), -YEARS(60)] },
+        },
+        { name: 'mayor_id', type: 'entity', ref: 'mayors', label: 'mayor', predicate: 'mayor', sentence: 'The mayor of {s} is {v}.', gen: { kind: 'parent' } },
+        {
+          name: 'population',
+          type: 'integer',
+          label: 'population',
+          unit: 'count',
+          measure: true,
+          sentence: 'The population of {s} is {v}.',
+          gen: { kind: 'derived' },
+        },
+        {
+          name: 'area_km2',
+          type: 'real',
+          decimals: 1,
+          label: 'area in square kilometres',
+          optional: 0.6,
+          sentence: '{s} covers {v} square kilometres.',
+          gen: { kind: 'derived' },
+        },
+        {
+          name: 'elevation_m',
+          type: 'integer',
+          label: 'elevation in metres',
+          optional: 0.5,
+          sentence: '{s} sits {v} metres above sea level.',
+          gen: { kind: 'int', range: [3, 1900] },
+        },
         {
           name: 'total_budget_usd',
           type: 'integer',
@@ -69,6 +180,7 @@ export default defineTheme({
           unit: 'usd',
           measure: true,
           sentence: 'The total annual budget of {s} is {v}.',
+          gen: { kind: 'derived' },
         },
       ],
     },
@@ -78,137 +190,145 @@ export default defineTheme({
       plural: 'districts',
       nameColumn: 'name',
       entityPages: true,
+      naming: { kind: 'place', suffixes: DISTRICT_SUFFIXES },
+      // Districts fill the world up to a drawn fact target; every city gets at least three.
+      rows: { kind: 'fill', facts: [330, 460], atLeastPer: { table: 'cities', rows: 3 } },
+      headline: '{name} district of {city_id} draws new residents',
       columns: [
-        { name: 'name', type: 'text', label: 'name' },
-        { name: 'city_id', type: 'entity', ref: 'cities', label: 'city', predicate: 'city', sentence: '{s} is a district of {v}.' },
-        { name: 'population', type: 'integer', label: 'population', unit: 'count', measure: true, sentence: 'The population of {s} is {v}.' },
-        { name: 'households', type: 'integer', label: 'number of households', unit: 'count', measure: true, sentence: '{s} is home to {v} households.' },
-        { name: 'area_km2', type: 'real', decimals: 1, label: 'area in square kilometres', optional: true, sentence: '{s} covers {v} square kilometres.' },
-        { name: 'established', type: 'date', label: 'date of establishment', sentence: '{s} was established as a district on {v}.' },
+        { name: 'name', type: 'text', label: 'name', gen: { kind: 'name' } },
+        {
+          name: 'city_id',
+          type: 'entity',
+          ref: 'cities',
+          label: 'city',
+          predicate: 'city',
+          sentence: '{s} is a district of {v}.',
+          gen: { kind: 'ref', rounds: 3 },
+        },
+        {
+          name: 'population',
+          type: 'integer',
+          label: 'population',
+          unit: 'count',
+          measure: true,
+          sentence: 'The population of {s} is {v}.',
+          gen: { kind: 'int', range: [6000, 340000] },
+        },
+        {
+          name: 'households',
+          type: 'integer',
+          label: 'number of households',
+          unit: 'count',
+          measure: true,
+          sentence: '{s} is home to {v} households.',
+          gen: { kind: 'derived' },
+        },
+        {
+          name: 'area_km2',
+          type: 'real',
+          decimals: 1,
+          label: 'area in square kilometres',
+          presentWith: 'cities.area_km2',
+          sentence: '{s} covers {v} square kilometres.',
+          gen: { kind: 'real', range: [1.5, 90] },
+        },
+        {
+          name: 'established',
+          type: 'date',
+          label: 'date of establishment',
+          time: 'event',
+          sentence: '{s} was established as a district on {v}.',
+          gen: { kind: 'dateAfter', after: ['city_id.incorporated'], days: [365, YEARS(260)], until: -730 },
+        },
         {
           name: 'median_income_usd',
           type: 'integer',
           label: 'median household income',
           unit: 'usd',
-          optional: true,
+          optional: 0.6,
           sentence: 'The median household income in {s} is {v}.',
+          gen: { kind: 'int', range: [21000, 142000] },
         },
-        { name: 'council_seats', type: 'integer', label: 'number of council seats', optional: true, sentence: '{s} elects {v} members to the city council.' },
+        {
+          name: 'council_seats',
+          type: 'integer',
+          label: 'number of council seats',
+          optional: 0.5,
+          sentence: '{s} elects {v} members to the city council.',
+          gen: { kind: 'int', range: [1, 9] },
+        },
       ],
     },
     {
       name: 'budget_lines',
       entity: 'budget line',
       plural: 'budget lines',
-      subject: (row, _rows, name) => `${name('cities', Number(row.city_id))} ${String(row.department).toLowerCase()} budget`,
+      subject: '{city_id} {department|lower} budget',
+      rows: { kind: 'each', via: 'city_id', range: [4, 7] },
       columns: [
-        { name: 'city_id', type: 'entity', ref: 'cities', label: 'city', predicate: 'city', sentence: 'The {s} is part of the annual budget of {v}.' },
-        { name: 'department', type: 'text', label: 'department', sentence: 'The {s} funds the {v} department.' },
-        { name: 'amount_usd', type: 'integer', label: 'budgeted amount', unit: 'usd', measure: true, sentence: 'The {s} amounts to {v}.' },
-        { name: 'staff', type: 'integer', label: 'staff headcount', optional: true, sentence: 'The {s} pays for {v} staff.' },
+        {
+          name: 'city_id',
+          type: 'entity',
+          ref: 'cities',
+          label: 'city',
+          predicate: 'city',
+          sentence: 'The {s} is part of the annual budget of {v}.',
+          gen: { kind: 'parent' },
+        },
+        {
+          name: 'department',
+          type: 'text',
+          label: 'department',
+          sentence: 'The {s} funds the {v} department.',
+          gen: { kind: 'pick', values: DEPARTMENTS, distinct: true },
+        },
+        {
+          name: 'amount_usd',
+          type: 'integer',
+          label: 'budgeted amount',
+          unit: 'usd',
+          measure: true,
+          sentence: 'The {s} amounts to {v}.',
+          gen: { kind: 'derived' },
+        },
+        {
+          name: 'staff',
+          type: 'integer',
+          label: 'staff headcount',
+          optional: 0.5,
+          sentence: 'The {s} pays for {v} staff.',
+          gen: { kind: 'int', range: [120, 9500] },
+        },
       ],
     },
   ],
-  generate({ rng, names, year }) {
-    const cityCount = rng.int(6, 8);
-    const on = {
-      term: rng.chance(0.6),
-      previous: rng.chance(0.5),
-      area: rng.chance(0.6),
-      elevation: rng.chance(0.5),
-      income: rng.chance(0.6),
-      seats: rng.chance(0.5),
-      staff: rng.chance(0.5),
-    };
-    const yearStart = dayFromIso(`${year}-01-01`);
-    let facts = 0;
-    const count = (r: Row, nameless = false) => (facts += Object.entries(r).filter(([k, v]) => k !== 'id' && (nameless || k !== 'name') && v !== null).length);
-    const regions = Array.from({ length: rng.int(2, 3) }, () => names.take(() => `${inventWord(rng)} ${rng.pick(['Province', 'County', 'Region'])}`));
-    const parties = Array.from({ length: rng.int(2, 4) }, () => names.take(() => `${inventWord(rng)} ${rng.pick(['Party', 'Alliance', 'Movement'])}`));
-
-    const mayors: Row[] = [];
-    const cities: Row[] = [];
-    const budget: Row[] = [];
-    for (let i = 1; i <= cityCount; i++) {
-      const took = yearStart - rng.int(0, 4 * 365);
-      mayors.push({
-        id: i,
-        name: names.person(),
-        party: rng.pick(parties),
-        birth_date: isoFromDay(took - rng.int(33 * 365, 70 * 365)),
-        took_office: isoFromDay(took),
-        term_ends: on.term ? isoFromDay(took + rng.pick([4, 5]) * 365 + rng.int(-3, 3)) : null,
-        previous_office: on.previous ? rng.pick(PREVIOUS) : null,
-      });
-      cities.push({
-        id: i,
-        name: names.place(),
-        region: rng.pick(regions),
-        incorporated: isoFromDay(dayFromIso(`${year - 260}-01-01`) + rng.int(0, 200 * 365)),
-        mayor_id: i,
-        population: 0,
-        area_km2: on.area ? 0 : null,
-        elevation_m: on.elevation ? rng.int(3, 1900) : null,
-        total_budget_usd: 0,
-      });
-      for (const department of rng.sample(DEPARTMENTS, rng.int(4, 7)))
-        budget.push({ id: budget.length + 1, city_id: i, department, amount_usd: 0, staff: on.staff ? rng.int(120, 9500) : null });
-    }
-    for (const r of [...mayors, ...cities]) count(r);
-    for (const r of budget) count(r, true);
-
-    // Districts fill the world up to a drawn fact target; every city gets at least three.
-    const districts: Row[] = [];
-    const target = rng.int(330, 460);
-    const order = rng.shuffle(cities.map((c) => c.id));
-    for (let i = 0; i < 3 * cityCount || facts < target; i++) {
-      const city = cities[(i < 3 * cityCount ? order[i % cityCount]! : rng.pick(order)) - 1]!;
-      const inc = dayFromIso(String(city.incorporated));
-      const district: Row = {
-        id: districts.length + 1,
-        name: names.place(DISTRICT_SUFFIXES),
-        city_id: city.id,
-        population: rng.int(6000, 340000),
-        households: 0,
-        area_km2: on.area ? rng.int(15, 900) / 10 : null,
-        established: isoFromDay(inc + rng.int(365, yearStart - 730 - inc)),
-        median_income_usd: on.income ? rng.int(21000, 142000) : null,
-        council_seats: on.seats ? rng.int(1, 9) : null,
-      };
-      district.households = Math.round(Number(district.population) / rng.real(1.9, 3.1));
-      districts.push(district);
-      count(district);
-      city.population = Number(city.population) + Number(district.population);
-      // Tenths are summed as integers so the city's area is exactly the sum of its districts'.
-      if (on.area) city.area_km2 = (Math.round(Number(city.area_km2) * 10) + Math.round(Number(district.area_km2) * 10)) / 10;
-    }
-    for (const line of budget) {
-      const city = cities[Number(line.city_id) - 1]!;
-      line.amount_usd = Math.round((Number(city.population) * rng.int(60, 900)) / 1000) * 1000 + rng.int(1, 999) * 1000;
-      city.total_budget_usd = Number(city.total_budget_usd) + Number(line.amount_usd);
-    }
-    return { mayors, cities, districts, budget_lines: budget };
-  },
-  invariants(rows) {
-    return [
-      ...checkSumEquals(rows.cities!, 'population', rows.districts!, 'city_id', 'population'),
-      ...checkSumEquals(rows.cities!, 'total_budget_usd', rows.budget_lines!, 'city_id', 'amount_usd'),
-      ...checkSumEquals(
-        rows.cities!.filter((c) => c.area_km2 != null),
-        'area_km2',
-        rows.districts!,
-        'city_id',
-        'area_km2',
-      ),
-      ...checkRowDates(rows.mayors!, ['birth_date', 'took_office', 'term_ends']),
-      ...checkDateOrder(rows.cities!, 'incorporated', rows.districts!, 'city_id', 'established'),
-      ...rows.districts!.filter((d) => Number(d.households) > Number(d.population)).map((d) => `district ${d.id}: more households than residents`),
-    ];
-  },
-  headline(table, row, name) {
-    if (table === 'cities') return `${row.name} adopts its annual budget`;
-    if (table === 'mayors') return `${row.name} sworn in as mayor`;
-    if (table === 'districts') return `${row.name} district of ${name('cities', Number(row.city_id))} draws new residents`;
-    return null;
-  },
+  derive: [
+    { use: 'sumChildren', args: { table: 'cities', column: 'population', children: 'districts', via: 'city_id', of: 'population' } },
+    { use: 'sumChildren', args: { table: 'cities', column: 'area_km2', children: 'districts', via: 'city_id', of: 'area_km2', decimals: 1 } },
+    { use: 'scaled', args: { table: 'districts', column: 'households', of: 'population', factor: [1 / 3.1, 1 / 1.9], step: 1 } },
+    // A department's budget grows with the city's population.
+    {
+      use: 'scaled',
+      args: {
+        table: 'budget_lines',
+        column: 'amount_usd',
+        of: 'population',
+        via: 'city_id',
+        parents: 'cities',
+        factor: [0.06, 0.9],
+        plus: [1000, 999_000],
+        step: 1000,
+      },
+    },
+    { use: 'sumChildren', args: { table: 'cities', column: 'total_budget_usd', children: 'budget_lines', via: 'city_id', of: 'amount_usd' } },
+  ],
+  invariants: [
+    { use: 'sumEquals', args: { parents: 'cities', total: 'population', children: 'districts', fk: 'city_id', part: 'population' } },
+    { use: 'sumEquals', args: { parents: 'cities', total: 'total_budget_usd', children: 'budget_lines', fk: 'city_id', part: 'amount_usd' } },
+    { use: 'sumEquals', args: { parents: 'cities', total: 'area_km2', children: 'districts', fk: 'city_id', part: 'area_km2' } },
+    { use: 'rowDates', args: { table: 'mayors', columns: ['birth_date', 'took_office', 'term_ends'] } },
+    { use: 'dateOrder', args: { parents: 'cities', parentDate: 'incorporated', children: 'districts', fk: 'city_id', childDate: 'established' } },
+    { use: 'notAbove', args: { table: 'districts', column: 'households', limit: 'population' } },
+  ],
+  say: SAY,
 });

@@ -1,20 +1,6 @@
 /** A general election in a future year: parties, electoral districts, candidates and the votes each received. */
-import { dayFromIso, isoFromDay } from '../format.js';
-import { defineTheme, type Row } from './_define.js';
-import { COMMON_COLUMNS } from './_columns.js';
-import {
-  checkArgMax,
-  checkCountEquals,
-  checkNotAbove,
-  checkPercentOf,
-  checkPercentOfParent,
-  checkSameAsReferenced,
-  checkShareOfTotal,
-  checkSharesAtMost,
-  checkSumEquals,
-  checkSumVia,
-  checkTopGap,
-} from '../world/invariants.js';
+import { ORG, YEARS } from './_columns.js';
+import { compileTheme } from './spec/compile.js';
 
 const PARTY_SUFFIXES = ['Party', 'Party', 'Party', 'Alliance', 'Union', 'Movement', 'Front', 'League'];
 const DISTRICT_SUFFIXES = ['', '', '', ' North', ' South', ' East', ' West', ' Central', ' Valley', ' Coast'];
@@ -49,21 +35,50 @@ const OCCUPATIONS = [
   'social worker',
 ];
 
-/** Facts a row states: its non-null cells other than the id and the name. */
-const cells = (r: Row) => Object.entries(r).filter(([k, v]) => k !== 'id' && k !== 'name' && v !== null).length;
-/** `part` as a percentage of `whole` to 2 decimals, floored so that shares never sum above 100. */
-const share = (part: number, whole: number) => (whole === 0 ? 0 : Math.floor((part / whole) * 10_000) / 100);
+const DOMAIN = {
+  field: 'electoral politics',
+  topics: ['boundary reviews', 'postal voting', 'campaign finance', 'opinion polling', 'coalition talks', 'voter registration drives'],
+  voices: ['a polling analyst', 'a returning officer', 'a campaign volunteer', 'a political scientist', 'a party spokesperson'],
+};
 
-export default defineTheme({
+const SAY = {
+  'parties.leader': { noun: 'leader', verb: 'is led by {v}' },
+  'parties.founded': { noun: 'founding date', verb: 'was founded on {v}', future: 'is to be founded on {v}' },
+  'parties.ideology': { noun: 'ideology', verb: 'describes its politics as {v}' },
+  'parties.members': { noun: 'membership', verb: 'has {v} registered members' },
+  'parties.total_votes': { noun: 'total votes won', verb: 'won {v} votes across all districts' },
+  'parties.vote_share_pct': { noun: 'national vote share', verb: 'took {v} of the national vote' },
+  'parties.seats_won': { noun: 'number of seats won', verb: 'won {v} seats' },
+  'districts.population': { noun: 'population', verb: 'has a population of {v}' },
+  'districts.registered_voters': { noun: 'number of registered voters', verb: 'has {v} registered voters' },
+  'districts.area_km2': { noun: 'area', verb: 'covers {v} square kilometres' },
+  'districts.valid_votes': { noun: 'number of valid votes', verb: 'counted {v} valid votes' },
+  'districts.turnout_pct': { noun: 'turnout', verb: 'recorded a turnout of {v}' },
+  'districts.winning_party_id': { noun: 'winning party', verb: 'was won by {v}' },
+  'districts.majority': { noun: 'winning majority', verb: 'was won by a majority of {v} votes' },
+  'candidates.party_id': { noun: 'party', verb: 'stood for {v}' },
+  'candidates.district_id': { noun: 'district', verb: 'stood in {v}' },
+  'candidates.birth_date': { noun: 'date of birth', verb: 'was born on {v}', future: 'is due to be born on {v}' },
+  'candidates.occupation': { noun: 'occupation', verb: 'gives their occupation as {v}' },
+  'votes.district_id': { noun: 'district', verb: 'was counted in {v}' },
+  'votes.candidate_id': { noun: 'candidate', verb: 'is the result of {v}' },
+  'votes.votes': { noun: 'votes received', verb: 'amounted to {v} votes' },
+  'votes.vote_share_pct': { noun: 'share of the district vote', verb: 'took {v} of the valid votes' },
+};
+
+export default compileTheme({
   id: 'elections',
+  locale: 'en',
   title: 'General election',
   description: 'Parties, electoral districts, candidates and the votes each candidate received in one general election',
-  sites: {
-    encyclopedia: { host: 'wiki.civitas-encyclopedia.example', name: 'Civitas Encyclopedia' },
-    news: { host: 'www.ballotherald.example', name: 'Ballot Herald' },
-    lists: { host: 'results.pollwatch.example', name: 'PollWatch Results' },
-    forum: { host: 'forum.hustings-hall.example', name: 'Hustings Hall' },
-  },
+  domain: DOMAIN,
+  sites: [
+    { host: 'wiki.civitas-encyclopedia.example', name: 'Civitas Encyclopedia', genres: ['encyclopedia'] },
+    { host: 'www.ballotherald.example', name: 'Ballot Herald', genres: ['news'] },
+    { host: 'results.pollwatch.example', name: 'PollWatch Results', genres: ['data', 'list_article'] },
+    { host: 'forum.hustings-hall.example', name: 'Hustings Hall', genres: ['forum'] },
+    { host: 'www.electoral-register.example', name: 'Electoral Register', genres: ['registry', 'faq'] },
+  ],
   tables: [
     {
       name: 'parties',
@@ -71,15 +86,49 @@ export default defineTheme({
       plural: 'parties',
       nameColumn: 'name',
       entityPages: true,
+      naming: { kind: 'party', suffixes: PARTY_SUFFIXES },
+      rows: { kind: 'count', range: [4, 6] },
+      headline: '{name} opens its campaign under {leader}',
       columns: [
-        { name: 'name', type: 'text', label: 'name' },
-        { name: 'leader', type: 'text', label: 'leader', sentence: '{s} is led by {v}.' },
-        COMMON_COLUMNS.founded,
-        { name: 'ideology', type: 'text', label: 'ideology', sentence: '{s} describes its politics as {v}.' },
-        { name: 'members', type: 'integer', label: 'membership', unit: 'count', measure: true, optional: true, sentence: '{s} has {v} registered members.' },
-        { name: 'total_votes', type: 'integer', label: 'total votes won', unit: 'count', measure: true, sentence: '{s} won {v} votes across all districts.' },
-        { name: 'vote_share_pct', type: 'real', decimals: 2, label: 'national vote share', unit: 'percent', sentence: '{s} took {v} of the national vote.' },
-        { name: 'seats_won', type: 'integer', label: 'number of seats won', sentence: 'The number of seats won by {s} is {v}.' },
+        { name: 'name', type: 'text', label: 'name', gen: { kind: 'name' } },
+        { name: 'leader', type: 'text', label: 'leader', sentence: '{s} is led by {v}.', gen: { kind: 'name', model: { kind: 'person' } } },
+        { ...ORG.founded([-YEARS(130), -YEARS(2)]), realOmit: false },
+        {
+          name: 'ideology',
+          type: 'text',
+          label: 'ideology',
+          sentence: '{s} describes its politics as {v}.',
+          gen: { kind: 'pick', values: IDEOLOGIES, distinct: true },
+        },
+        {
+          name: 'members',
+          type: 'integer',
+          label: 'membership',
+          unit: 'count',
+          measure: true,
+          optional: 0.6,
+          sentence: '{s} has {v} registered members.',
+          gen: { kind: 'int', range: [1_500, 420_000] },
+        },
+        {
+          name: 'total_votes',
+          type: 'integer',
+          label: 'total votes won',
+          unit: 'count',
+          measure: true,
+          sentence: '{s} won {v} votes across all districts.',
+          gen: { kind: 'derived' },
+        },
+        {
+          name: 'vote_share_pct',
+          type: 'real',
+          decimals: 2,
+          label: 'national vote share',
+          unit: 'percent',
+          sentence: '{s} took {v} of the national vote.',
+          gen: { kind: 'derived' },
+        },
+        { name: 'seats_won', type: 'integer', label: 'number of seats won', sentence: 'The number of seats won by {s} is {v}.', gen: { kind: 'derived' } },
       ],
     },
     {
@@ -88,9 +137,21 @@ export default defineTheme({
       plural: 'electoral districts',
       nameColumn: 'name',
       entityPages: true,
+      naming: { kind: 'place', suffixes: DISTRICT_SUFFIXES },
+      // Districts (each with its candidates and their votes) are added until the world's facts reach a drawn target.
+      rows: { kind: 'fill', facts: [320, 450] },
+      headline: '{name} counts its ballots',
       columns: [
-        { name: 'name', type: 'text', label: 'name' },
-        { name: 'population', type: 'integer', label: 'population', unit: 'count', measure: true, sentence: '{s} has a population of {v}.' },
+        { name: 'name', type: 'text', label: 'name', gen: { kind: 'name' } },
+        {
+          name: 'population',
+          type: 'integer',
+          label: 'population',
+          unit: 'count',
+          measure: true,
+          sentence: '{s} has a population of {v}.',
+          gen: { kind: 'int', range: [40_000, 900_000] },
+        },
         {
           name: 'registered_voters',
           type: 'integer',
@@ -98,10 +159,27 @@ export default defineTheme({
           unit: 'count',
           measure: true,
           sentence: '{s} has {v} registered voters.',
+          gen: { kind: 'derived' },
         },
-        { name: 'area_km2', type: 'integer', label: 'area in square kilometres', measure: true, optional: true, sentence: '{s} covers {v} square kilometres.' },
-        { name: 'valid_votes', type: 'integer', label: 'number of valid votes', unit: 'count', measure: true, sentence: '{s} counted {v} valid votes.' },
-        { name: 'turnout_pct', type: 'real', decimals: 2, label: 'turnout', unit: 'percent', sentence: 'Turnout in {s} was {v}.' },
+        {
+          name: 'area_km2',
+          type: 'integer',
+          label: 'area in square kilometres',
+          measure: true,
+          optional: 0.6,
+          sentence: '{s} covers {v} square kilometres.',
+          gen: { kind: 'int', range: [12, 9_500] },
+        },
+        {
+          name: 'valid_votes',
+          type: 'integer',
+          label: 'number of valid votes',
+          unit: 'count',
+          measure: true,
+          sentence: '{s} counted {v} valid votes.',
+          gen: { kind: 'derived' },
+        },
+        { name: 'turnout_pct', type: 'real', decimals: 2, label: 'turnout', unit: 'percent', sentence: 'Turnout in {s} was {v}.', gen: { kind: 'derived' } },
         {
           name: 'winning_party_id',
           type: 'entity',
@@ -109,6 +187,7 @@ export default defineTheme({
           label: 'winning party',
           predicate: 'winning_party',
           sentence: 'The seat of {s} went to {v}.',
+          gen: { kind: 'derived' },
         },
         {
           name: 'majority',
@@ -116,8 +195,9 @@ export default defineTheme({
           label: 'winning majority in votes',
           unit: 'count',
           measure: true,
-          optional: true,
+          optional: 0.6,
           sentence: 'The seat of {s} was won by a majority of {v} votes.',
+          gen: { kind: 'derived' },
         },
       ],
     },
@@ -127,23 +207,82 @@ export default defineTheme({
       plural: 'candidates',
       nameColumn: 'name',
       entityPages: true,
+      naming: { kind: 'person' },
+      // Three or four parties stand in each district, one candidate each.
+      rows: { kind: 'each', via: 'district_id', range: [3, 4] },
+      headline: 'Meet {name}, on the ballot in {district_id}',
       columns: [
-        { name: 'name', type: 'text', label: 'name' },
-        { name: 'party_id', type: 'entity', ref: 'parties', label: 'party', predicate: 'party', sentence: '{s} stood for {v}.' },
-        { name: 'district_id', type: 'entity', ref: 'districts', label: 'district', predicate: 'district', sentence: '{s} stood in {v}.' },
-        { name: 'birth_date', type: 'date', label: 'date of birth', sentence: '{s} was born on {v}.' },
-        { name: 'occupation', type: 'text', label: 'occupation', optional: true, sentence: '{s} gives their occupation as {v}.' },
+        { name: 'name', type: 'text', label: 'name', gen: { kind: 'name' } },
+        {
+          name: 'party_id',
+          type: 'entity',
+          ref: 'parties',
+          label: 'party',
+          predicate: 'party',
+          sentence: '{s} stood for {v}.',
+          gen: { kind: 'ref', distinct: true },
+        },
+        {
+          name: 'district_id',
+          type: 'entity',
+          ref: 'districts',
+          label: 'district',
+          predicate: 'district',
+          sentence: '{s} stood in {v}.',
+          gen: { kind: 'parent' },
+        },
+        {
+          name: 'birth_date',
+          type: 'date',
+          label: 'date of birth',
+          time: 'event',
+          sentence: '{s} was born on {v}.',
+          gen: { kind: 'date', days: [-YEARS(78), -YEARS(25)] },
+        },
+        {
+          name: 'occupation',
+          type: 'text',
+          label: 'occupation',
+          optional: 0.7,
+          sentence: '{s} gives their occupation as {v}.',
+          gen: { kind: 'pick', values: OCCUPATIONS },
+        },
       ],
     },
     {
       name: 'votes',
-      entity: 'candidate result',
-      plural: 'candidate results',
-      subject: (row, _rows, name) => `${name('candidates', Number(row.candidate_id))} in ${name('districts', Number(row.district_id))}`,
+      entity: 'vote count',
+      plural: 'vote counts',
+      subject: '{candidate_id} in {district_id}',
+      rows: { kind: 'each', via: 'candidate_id', range: [1, 1] },
       columns: [
-        { name: 'district_id', type: 'entity', ref: 'districts', label: 'district', predicate: 'district', sentence: '{s} was counted in {v}.' },
-        { name: 'candidate_id', type: 'entity', ref: 'candidates', label: 'candidate', predicate: 'candidate', sentence: '{s} is the result of {v}.' },
-        { name: 'votes', type: 'integer', label: 'votes received', unit: 'count', measure: true, sentence: '{s} received {v} votes.' },
+        {
+          name: 'district_id',
+          type: 'entity',
+          ref: 'districts',
+          label: 'district',
+          predicate: 'district',
+          sentence: '{s} was counted in {v}.',
+          gen: { kind: 'copy', from: 'candidate_id.district_id' },
+        },
+        {
+          name: 'candidate_id',
+          type: 'entity',
+          ref: 'candidates',
+          label: 'candidate',
+          predicate: 'candidate',
+          sentence: '{s} is the result of {v}.',
+          gen: { kind: 'parent' },
+        },
+        {
+          name: 'votes',
+          type: 'integer',
+          label: 'votes received',
+          unit: 'count',
+          measure: true,
+          sentence: '{s} received {v} votes.',
+          gen: { kind: 'derived' },
+        },
         {
           name: 'vote_share_pct',
           type: 'real',
@@ -151,116 +290,88 @@ export default defineTheme({
           label: 'share of the district vote',
           unit: 'percent',
           sentence: '{s} took {v} of the valid votes.',
+          gen: { kind: 'derived' },
         },
       ],
     },
   ],
-  generate({ rng, names, year }) {
-    const yearStart = dayFromIso(`${year}-01-01`);
-    // The world's size: districts (each with its candidates and their votes) are added until the fact count reaches a drawn target.
-    const target = rng.int(320, 450);
-    const partyCount = rng.int(4, 6);
-    const withMembers = rng.chance(0.6);
-    const withArea = rng.chance(0.6);
-    const withOccupation = rng.chance(0.7);
-    const withMajority = rng.chance(0.6);
-    const ideologies = rng.sample(IDEOLOGIES, partyCount);
-    const parties: Row[] = [];
-    const popularity: number[] = [];
-    for (let i = 1; i <= partyCount; i++) {
-      popularity.push(rng.real(0.3, 1.6));
-      parties.push({
-        id: i,
-        name: names.withSuffix(PARTY_SUFFIXES),
-        leader: names.person(),
-        founded: isoFromDay(yearStart - rng.int(2 * 365, 130 * 365)),
-        ideology: ideologies[i - 1]!,
-        members: withMembers ? rng.int(1_500, 420_000) : null,
-        total_votes: 0,
-        vote_share_pct: 0,
-        seats_won: 0,
-      });
-    }
-    const districts: Row[] = [];
-    const candidates: Row[] = [];
-    const votes: Row[] = [];
-    let facts = parties.reduce((n, r) => n + cells(r), 0);
-    while (facts < target) {
-      const id = districts.length + 1;
-      const population = rng.int(40_000, 900_000);
-      const registered = Math.round(population * rng.real(0.55, 0.82));
-      const valid = Math.round(registered * rng.real(0.42, 0.86));
-      const standing = rng.sample(parties, rng.int(3, Math.min(5, partyCount)));
-      // Split the valid votes by party popularity with local noise; the remainder goes to the leader.
-      const weights = standing.map((p) => popularity[p.id - 1]! * rng.real(0.4, 1.6));
-      const total = weights.reduce((a, b) => a + b, 0);
-      const counts = weights.map((w) => Math.floor((valid * w) / total));
-      const top = counts.indexOf(Math.max(...counts));
-      counts[top]! += valid - counts.reduce((a, b) => a + b, 0);
-      const runnerUp = Math.max(...counts.filter((_, k) => k !== top));
-      if (runnerUp === counts[top]) {
-        counts[top]! += 1;
-        counts[counts.findIndex((c, k) => k !== top && c === runnerUp)]! -= 1;
-      }
-      const district: Row = {
-        id,
-        name: names.place(DISTRICT_SUFFIXES),
-        population,
-        registered_voters: registered,
-        area_km2: withArea ? rng.int(12, 9_500) : null,
-        valid_votes: valid,
-        turnout_pct: Math.round((valid / registered) * 10_000) / 100,
-        winning_party_id: standing[top]!.id,
-        majority: withMajority ? counts[top]! - Math.max(...counts.filter((_, k) => k !== top)) : null,
-      };
-      districts.push(district);
-      standing.forEach((party, k) => {
-        const candidate: Row = {
-          id: candidates.length + 1,
-          name: names.person(),
-          party_id: party.id,
-          district_id: id,
-          birth_date: isoFromDay(yearStart - rng.int(25 * 365, 78 * 365)),
-          occupation: withOccupation ? rng.pick(OCCUPATIONS) : null,
-        };
-        candidates.push(candidate);
-        const row: Row = { id: votes.length + 1, district_id: id, candidate_id: candidate.id, votes: counts[k]!, vote_share_pct: share(counts[k]!, valid) };
-        votes.push(row);
-        party.total_votes = Number(party.total_votes) + counts[k]!;
-        if (k === top) party.seats_won = Number(party.seats_won) + 1;
-        facts += cells(candidate) + cells(row);
-      });
-      facts += cells(district);
-    }
-    const national = parties.reduce((s, p) => s + Number(p.total_votes), 0);
-    for (const p of parties) p.vote_share_pct = share(Number(p.total_votes), national);
-    return { parties, districts, candidates, votes };
-  },
-  invariants(rows) {
-    const { parties, districts, candidates, votes } = rows as Record<string, Row[]>;
-    // The winning party is the party of the candidate with the most votes in the district.
-    const partyOf = new Map(candidates!.map((c) => [c.id, c.party_id]));
-    const votesByParty = votes!.map((v) => ({ ...v, party_id: partyOf.get(Number(v.candidate_id)) ?? null }));
-    return [
-      ...checkNotAbove(districts!, 'registered_voters', 'population'),
-      ...checkNotAbove(districts!, 'valid_votes', 'registered_voters'),
-      ...checkSumEquals(districts!, 'valid_votes', votes!, 'district_id', 'votes'),
-      ...checkPercentOf(districts!, 'valid_votes', 'registered_voters', 'turnout_pct', 2),
-      ...checkSharesAtMost(districts!, 'id', 'turnout_pct', 100),
-      ...checkArgMax(districts!, 'winning_party_id', votesByParty, 'district_id', 'votes', 'party_id'),
-      ...checkTopGap(districts!, 'majority', votes!, 'district_id', 'votes'),
-      ...checkSameAsReferenced(votes!, 'district_id', 'candidate_id', candidates!, 'district_id'),
-      ...checkCountEquals(parties!, 'seats_won', districts!, 'winning_party_id'),
-      ...checkSumVia(parties!, 'total_votes', votes!, 'candidate_id', candidates!, 'party_id', 'votes'),
-      ...checkPercentOfParent(districts!, 'valid_votes', votes!, 'district_id', 'votes', 'vote_share_pct', 2),
-      ...checkSharesAtMost(votes!, 'district_id', 'vote_share_pct', 100),
-      ...checkShareOfTotal(parties!, 'total_votes', 'vote_share_pct', 2),
-    ];
-  },
-  headline(table, row, name) {
-    if (table === 'parties') return `${row.name} opens its campaign under ${row.leader}`;
-    if (table === 'candidates') return `Meet ${row.name}, on the ballot in ${name('districts', Number(row.district_id))}`;
-    if (table === 'districts') return `${row.name} counts its ballots`;
-    return null;
-  },
+  derive: [
+    { use: 'scaled', args: { table: 'districts', column: 'registered_voters', of: 'population', factor: [0.55, 0.82], step: 1 } },
+    { use: 'scaled', args: { table: 'districts', column: 'valid_votes', of: 'registered_voters', factor: [0.42, 0.86], step: 1 } },
+    { use: 'percentOf', args: { table: 'districts', column: 'turnout_pct', part: 'valid_votes', whole: 'registered_voters' } },
+    {
+      use: 'splitVotes',
+      args: {
+        districts: 'districts',
+        total: 'valid_votes',
+        votes: 'votes',
+        via: 'district_id',
+        column: 'votes',
+        candidate: 'candidate_id',
+        candidates: 'candidates',
+        party: 'party_id',
+        parties: 'parties',
+        popularity: [0.3, 1.6],
+        noise: [0.4, 1.6],
+      },
+    },
+    {
+      use: 'argMaxVia',
+      args: {
+        table: 'districts',
+        column: 'winning_party_id',
+        children: 'votes',
+        via: 'district_id',
+        of: 'votes',
+        keyVia: 'candidate_id',
+        keyTable: 'candidates',
+        key: 'party_id',
+      },
+    },
+    { use: 'topGap', args: { table: 'districts', column: 'majority', children: 'votes', via: 'district_id', of: 'votes' } },
+    { use: 'countChildren', args: { table: 'parties', column: 'seats_won', children: 'districts', via: 'winning_party_id' } },
+    {
+      use: 'sumVia',
+      args: { table: 'parties', column: 'total_votes', children: 'votes', childFk: 'candidate_id', mids: 'candidates', midFk: 'party_id', of: 'votes' },
+    },
+    { use: 'shareOfTotal', args: { table: 'parties', column: 'vote_share_pct', of: 'total_votes' } },
+    {
+      use: 'percentOfParent',
+      args: { table: 'votes', column: 'vote_share_pct', part: 'votes', via: 'district_id', parents: 'districts', whole: 'valid_votes' },
+    },
+  ],
+  invariants: [
+    { use: 'notAbove', args: { table: 'districts', column: 'registered_voters', limit: 'population' } },
+    { use: 'notAbove', args: { table: 'districts', column: 'valid_votes', limit: 'registered_voters' } },
+    { use: 'sumEquals', args: { parents: 'districts', total: 'valid_votes', children: 'votes', fk: 'district_id', part: 'votes' } },
+    { use: 'percentOf', args: { table: 'districts', part: 'valid_votes', whole: 'registered_voters', pct: 'turnout_pct', decimals: 2 } },
+    { use: 'sharesAtMost', args: { table: 'districts', group: 'id', share: 'turnout_pct', max: 100 } },
+    {
+      use: 'argMaxVia',
+      args: {
+        parents: 'districts',
+        pointer: 'winning_party_id',
+        children: 'votes',
+        fk: 'district_id',
+        value: 'votes',
+        keyVia: 'candidate_id',
+        keyTable: 'candidates',
+        key: 'party_id',
+      },
+    },
+    { use: 'topGap', args: { parents: 'districts', gap: 'majority', children: 'votes', fk: 'district_id', value: 'votes' } },
+    { use: 'sameAsReferenced', args: { table: 'votes', column: 'district_id', via: 'candidate_id', targets: 'candidates', targetColumn: 'district_id' } },
+    { use: 'countEquals', args: { parents: 'parties', count: 'seats_won', children: 'districts', fk: 'winning_party_id' } },
+    {
+      use: 'sumVia',
+      args: { parents: 'parties', total: 'total_votes', children: 'votes', childFk: 'candidate_id', mids: 'candidates', midFk: 'party_id', part: 'votes' },
+    },
+    {
+      use: 'percentOfParent',
+      args: { parents: 'districts', whole: 'valid_votes', children: 'votes', fk: 'district_id', part: 'votes', pct: 'vote_share_pct', decimals: 2 },
+    },
+    { use: 'sharesAtMost', args: { table: 'votes', group: 'district_id', share: 'vote_share_pct', max: 100 } },
+    { use: 'shareOfTotal', args: { table: 'parties', part: 'total_votes', pct: 'vote_share_pct', decimals: 2 } },
+  ],
+  say: SAY,
 });

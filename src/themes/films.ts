@@ -3,11 +3,8 @@
  * each film's weekly grosses. A film's total gross is the sum of its weeks; each weekly chart ranks
  * the films showing that week by gross; a film opens before its first week ends.
  */
-import { dayFromIso, isoFromDay } from '../format.js';
-import { defineTheme, type Row } from './_define.js';
-import { COMMON_COLUMNS } from './_columns.js';
-import { inventWord } from './_names.js';
-import { checkDateOrder, checkRankingWithin, checkSumEquals } from '../world/invariants.js';
+import { ORG, YEARS } from './_columns.js';
+import { compileTheme } from './spec/compile.js';
 
 const GENRES = ['drama', 'comedy', 'thriller', 'science fiction', 'animation', 'horror', 'action', 'romance', 'documentary', 'fantasy'];
 const NOUNS = [
@@ -28,23 +25,54 @@ const NOUNS = [
   'Horizon',
   'Cipher',
 ];
-const num = (v: unknown) => Number(v);
 
-/** The week number of a weekly gross within its film's run (1 = opening week). */
-function weekOf(row: Row, rows: Record<string, Row[]>): number {
-  return (rows.weekly_grosses ?? []).filter((w) => w.film_id === row.film_id && String(w.week_ending) < String(row.week_ending)).length + 1;
-}
+const DOMAIN = {
+  field: 'film industry',
+  topics: ['streaming windows', 'festival circuits', 'visual effects budgets', 'cinema attendance', 'franchise fatigue', 'ticket pricing'],
+  voices: ['a box-office analyst', 'a cinema owner', 'a film critic', 'a studio executive', 'a distributor'],
+};
 
-export default defineTheme({
+const SAY = {
+  'parent_companies.headquarters': { noun: 'headquarters city', verb: 'is headquartered in {v}' },
+  'parent_companies.founded': { noun: 'founding date', verb: 'was founded on {v}', future: 'is to be founded on {v}' },
+  'parent_companies.ceo': { noun: 'chief executive', verb: 'is led by chief executive {v}' },
+  'parent_companies.revenue_usd': { noun: 'annual revenue', verb: 'reported annual revenue of {v}' },
+  'studios.parent_company_id': { noun: 'parent company', verb: 'is owned by {v}' },
+  'studios.headquarters': { noun: 'home city', verb: 'is based in {v}' },
+  'studios.founded': { noun: 'founding date', verb: 'was founded on {v}', future: 'is to be founded on {v}' },
+  'studios.employees': { noun: 'workforce', verb: 'employs {v} people' },
+  'directors.birth_date': { noun: 'date of birth', verb: 'was born on {v}', future: 'is due to be born on {v}' },
+  'directors.birthplace': { noun: 'birthplace', verb: 'was born in {v}' },
+  'directors.film_school': { noun: 'film school', verb: 'studied at {v}' },
+  'films.studio_id': { noun: 'studio', verb: 'was produced by {v}' },
+  'films.director_id': { noun: 'director', verb: 'was directed by {v}' },
+  'films.genre': { noun: 'genre', verb: 'is a {v} film' },
+  'films.release_date': { noun: 'release date', verb: 'was released on {v}', future: 'is due to be released on {v}' },
+  'films.runtime_min': { noun: 'running time', verb: 'runs for {v} minutes' },
+  'films.budget_usd': { noun: 'production budget', verb: 'was made on a production budget of {v}' },
+  'films.opening_screens': { noun: 'opening screen count', verb: 'opened on {v} screens' },
+  'films.total_gross_usd': { noun: 'box-office gross', verb: 'grossed {v} at the box office in total' },
+  'weekly_grosses.film_id': { noun: 'film', verb: 'is a box-office week of {v}' },
+  'weekly_grosses.week_ending': { noun: 'week ending', verb: 'ended on {v}', future: 'is due to end on {v}' },
+  'weekly_grosses.gross_usd': { noun: 'weekly gross', verb: 'brought in a box-office gross of {v}' },
+  'weekly_grosses.chart_rank': { noun: 'weekly chart position', verb: 'placed number {v} on the weekly chart' },
+};
+
+const WEEK = { periodColumn: 'week_ending' } as const;
+
+export default compileTheme({
   id: 'films',
+  locale: 'en',
   title: 'Film box office',
   description: 'Studios and their parent companies, directors, a season of film releases and weekly box-office grosses',
-  sites: {
-    encyclopedia: { host: 'wiki.cinepedia.example', name: 'Cinepedia' },
-    news: { host: 'www.reelreport.example', name: 'Reel Report' },
-    lists: { host: 'charts.boxofficeledger.example', name: 'BoxOffice Ledger' },
-    forum: { host: 'forum.frontrow.example', name: 'FrontRow Forums' },
-  },
+  domain: DOMAIN,
+  sites: [
+    { host: 'wiki.cinepedia.example', name: 'Cinepedia', genres: ['encyclopedia'] },
+    { host: 'www.reelreport.example', name: 'Reel Report', genres: ['news', 'review'] },
+    { host: 'charts.boxofficeledger.example', name: 'BoxOffice Ledger', genres: ['data', 'list_article'] },
+    { host: 'forum.frontrow.example', name: 'FrontRow Forums', genres: ['forum'] },
+    { host: 'press.studio-newsroom.example', name: 'Studio Newsroom', genres: ['press_release'] },
+  ],
   tables: [
     {
       name: 'parent_companies',
@@ -52,19 +80,24 @@ export default defineTheme({
       plural: 'parent companies',
       nameColumn: 'name',
       entityPages: true,
+      naming: { kind: 'company', suffixes: ['Holdings', 'Group', 'Corp'] },
+      rows: { kind: 'count', range: [2, 4] },
+      headline: '{name} reports on its film business',
       columns: [
-        { name: 'name', type: 'text', label: 'name' },
-        COMMON_COLUMNS.headquarters,
-        COMMON_COLUMNS.founded,
-        COMMON_COLUMNS.ceo,
+        { name: 'name', type: 'text', label: 'name', gen: { kind: 'name' } },
+        ORG.headquarters(),
+        ORG.founded([-YEARS(110), -YEARS(20)]),
+        ORG.ceo(),
         {
           name: 'revenue_usd',
           type: 'integer',
           label: 'annual revenue',
           unit: 'usd',
           measure: true,
-          optional: true,
+          optional: 0.6,
+          time: 'year_end',
           sentence: '{s} reported annual revenue of {v}.',
+          gen: { kind: 'int', range: [800_001_000, 60_000_999_000], step: 1000 },
         },
       ],
     },
@@ -74,8 +107,11 @@ export default defineTheme({
       plural: 'studios',
       nameColumn: 'name',
       entityPages: true,
+      naming: { kind: 'company', suffixes: ['Studios', 'Pictures', 'Films'] },
+      rows: { kind: 'count', range: [4, 6] },
+      headline: '{name} sets out its release slate',
       columns: [
-        { name: 'name', type: 'text', label: 'name' },
+        { name: 'name', type: 'text', label: 'name', gen: { kind: 'name' } },
         {
           name: 'parent_company_id',
           type: 'entity',
@@ -83,10 +119,11 @@ export default defineTheme({
           label: 'parent company',
           predicate: 'parent_company',
           sentence: '{s} is owned by {v}.',
+          gen: { kind: 'ref', spread: true },
         },
-        { name: 'headquarters', type: 'text', label: 'headquarters city', sentence: '{s} is based in {v}.' },
-        COMMON_COLUMNS.founded,
-        COMMON_COLUMNS.employees,
+        { name: 'headquarters', type: 'text', label: 'headquarters city', sentence: '{s} is based in {v}.', gen: { kind: 'name', model: { kind: 'place' } } },
+        ORG.founded([-YEARS(100), -YEARS(10)]),
+        ORG.employees([140, 12000], 0.5),
       ],
     },
     {
@@ -95,11 +132,28 @@ export default defineTheme({
       plural: 'directors',
       nameColumn: 'name',
       entityPages: true,
+      naming: { kind: 'person' },
+      rows: { kind: 'count', range: [7, 12] },
+      headline: 'In conversation with director {name}',
       columns: [
-        { name: 'name', type: 'text', label: 'name' },
-        { name: 'birth_date', type: 'date', label: 'date of birth', sentence: '{s} was born on {v}.' },
-        { name: 'birthplace', type: 'text', label: 'birthplace', sentence: '{s} was born in {v}.' },
-        { name: 'film_school', type: 'text', label: 'film school', optional: true, sentence: '{s} studied at {v}.' },
+        { name: 'name', type: 'text', label: 'name', gen: { kind: 'name' } },
+        {
+          name: 'birth_date',
+          type: 'date',
+          label: 'date of birth',
+          time: 'event',
+          sentence: '{s} was born on {v}.',
+          gen: { kind: 'date', days: [-YEARS(75), -YEARS(27)] },
+        },
+        { name: 'birthplace', type: 'text', label: 'birthplace', sentence: '{s} was born in {v}.', gen: { kind: 'name', model: { kind: 'place' } } },
+        {
+          name: 'film_school',
+          type: 'text',
+          label: 'film school',
+          optional: 0.5,
+          sentence: '{s} studied at {v}.',
+          gen: { kind: 'pool', size: [3, 3], model: { kind: 'company', suffixes: ['Film Academy', 'School of Cinema', 'Screen Institute'] } },
+        },
       ],
     },
     {
@@ -108,13 +162,48 @@ export default defineTheme({
       plural: 'films',
       nameColumn: 'name',
       entityPages: true,
+      naming: { kind: 'title', words: NOUNS, suffixes: NOUNS },
+      // Films (each with its weeks) are added until the world's facts reach a drawn target.
+      rows: { kind: 'fill', facts: [330, 460] },
+      headline: '{name} from {studio_id} opens in cinemas',
       columns: [
-        { name: 'name', type: 'text', label: 'title' },
-        { name: 'studio_id', type: 'entity', ref: 'studios', label: 'studio', predicate: 'studio', sentence: '{s} was produced by {v}.' },
-        { name: 'director_id', type: 'entity', ref: 'directors', label: 'director', predicate: 'director', sentence: '{s} was directed by {v}.' },
-        { name: 'genre', type: 'text', label: 'genre', sentence: 'The genre of {s} is {v}.' },
-        { name: 'release_date', type: 'date', label: 'release date', sentence: '{s} was released on {v}.' },
-        { name: 'runtime_min', type: 'integer', label: 'running time in minutes', optional: true, sentence: '{s} runs for {v} minutes.' },
+        { name: 'name', type: 'text', label: 'title', gen: { kind: 'name' } },
+        {
+          name: 'studio_id',
+          type: 'entity',
+          ref: 'studios',
+          label: 'studio',
+          predicate: 'studio',
+          sentence: '{s} was produced by {v}.',
+          gen: { kind: 'ref', spread: true },
+        },
+        {
+          name: 'director_id',
+          type: 'entity',
+          ref: 'directors',
+          label: 'director',
+          predicate: 'director',
+          sentence: '{s} was directed by {v}.',
+          gen: { kind: 'ref', spread: true },
+        },
+        { name: 'genre', type: 'text', label: 'genre', sentence: 'The genre of {s} is {v}.', gen: { kind: 'pick', values: GENRES } },
+        // Films open on Fridays of a 14–22 week season that starts in the first half of the year.
+        {
+          name: 'release_date',
+          type: 'date',
+          label: 'release date',
+          time: 'event',
+          sentence: '{s} was released on {v}.',
+          gen: { kind: 'date', days: [0, 18 * 7], weekday: 5, shift: [0, 170] },
+        },
+        {
+          name: 'runtime_min',
+          type: 'integer',
+          label: 'running time in minutes',
+          optional: 0.6,
+          sentence: '{s} runs for {v} minutes.',
+          gen: { kind: 'int', range: [84, 176] },
+        },
         {
           name: 'budget_usd',
           type: 'integer',
@@ -122,6 +211,7 @@ export default defineTheme({
           unit: 'usd',
           measure: true,
           sentence: '{s} was made on a production budget of {v}.',
+          gen: { kind: 'int', range: [4_001_000, 260_099_000], step: 1000 },
         },
         {
           name: 'opening_screens',
@@ -129,8 +219,9 @@ export default defineTheme({
           label: 'number of opening screens',
           unit: 'count',
           measure: true,
-          optional: true,
+          optional: 0.6,
           sentence: '{s} opened on {v} screens.',
+          gen: { kind: 'int', range: [900, 4400] },
         },
         {
           name: 'total_gross_usd',
@@ -138,7 +229,9 @@ export default defineTheme({
           label: 'box-office gross',
           unit: 'usd',
           measure: true,
+          time: 'year_end',
           sentence: '{s} grossed {v} at the box office in total.',
+          gen: { kind: 'derived' },
         },
       ],
     },
@@ -146,122 +239,72 @@ export default defineTheme({
       name: 'weekly_grosses',
       entity: 'weekly gross',
       plural: 'weekly grosses',
-      subject: (row, rows, name) => `${name('films', num(row.film_id))}, week ${weekOf(row, rows)}`,
+      subject: '{film_id}, week {n:film_id}',
+      rows: { kind: 'each', via: 'film_id', range: [2, 6] },
       columns: [
-        { name: 'film_id', type: 'entity', ref: 'films', label: 'film', predicate: 'film', sentence: '{s} is a box-office week of {v}.' },
-        { name: 'week_ending', type: 'date', label: 'week ending', sentence: '{s} ended on {v}.' },
-        { name: 'gross_usd', type: 'integer', label: 'weekly gross', unit: 'usd', measure: true, sentence: 'In {s}, the box-office gross was {v}.' },
-        { name: 'chart_rank', type: 'integer', label: 'weekly chart position', sentence: 'In {s}, the film placed number {v} on the weekly chart.' },
+        {
+          name: 'film_id',
+          type: 'entity',
+          ref: 'films',
+          label: 'film',
+          predicate: 'film',
+          sentence: '{s} is a box-office week of {v}.',
+          gen: { kind: 'parent' },
+        },
+        // Each week of a run ends on the Sunday after the Friday opening.
+        {
+          name: 'week_ending',
+          type: 'date',
+          label: 'week ending',
+          time: 'event',
+          sentence: '{s} ended on {v}.',
+          gen: { kind: 'dateStep', after: 'film_id.release_date', first: 2, step: 7 },
+        },
+        {
+          name: 'gross_usd',
+          type: 'integer',
+          label: 'weekly gross',
+          unit: 'usd',
+          measure: true,
+          time: WEEK,
+          sentence: 'In {s}, the box-office gross was {v}.',
+          gen: { kind: 'derived' },
+        },
+        {
+          name: 'chart_rank',
+          type: 'integer',
+          label: 'weekly chart position',
+          time: WEEK,
+          sentence: 'In {s}, the film placed number {v} on the weekly chart.',
+          gen: { kind: 'derived' },
+        },
       ],
     },
   ],
-  generate({ rng, names, year }) {
-    const on = { revenue: rng.chance(0.6), employees: rng.chance(0.5), school: rng.chance(0.5), runtime: rng.chance(0.6), screens: rng.chance(0.6) };
-    const yearStart = dayFromIso(`${year}-01-01`);
-    const dated = (fromYear: number, spanYears: number) => isoFromDay(dayFromIso(`${fromYear}-01-01`) + rng.int(0, spanYears * 365));
-    let facts = 0;
-    const count = (r: Row, nameless = false) => (facts += Object.entries(r).filter(([k, v]) => k !== 'id' && (nameless || k !== 'name') && v !== null).length);
-
-    const parents: Row[] = [];
-    const parentCount = rng.int(2, 4);
-    for (let i = 1; i <= parentCount; i++)
-      parents.push({
-        id: i,
-        name: names.withSuffix(['Holdings', 'Group', 'Corp']),
-        headquarters: names.place(),
-        founded: dated(year - 110, 90),
-        ceo: names.person(),
-        revenue_usd: on.revenue ? rng.int(800, 60000) * 1_000_000 + rng.int(1, 999) * 1000 : null,
-      });
-    const studios: Row[] = [];
-    const studioCount = rng.int(Math.max(4, parentCount), 6);
-    for (let i = 1; i <= studioCount; i++)
-      studios.push({
-        id: i,
-        name: names.withSuffix(['Studios', 'Pictures', 'Films']),
-        parent_company_id: i <= parentCount ? i : rng.int(1, parentCount),
-        headquarters: names.place(),
-        founded: dated(year - 100, 90),
-        employees: on.employees ? rng.int(140, 12000) : null,
-      });
-    for (const r of [...parents, ...studios]) count(r);
-    const schools = Array.from({ length: 3 }, () =>
-      names.take(() => `${inventWord(rng)} ${rng.pick(['Film Academy', 'School of Cinema', 'Screen Institute'])}`),
-    );
-
-    // Films open on Fridays of a 14–22 week season; each week of its run ends on the Sunday.
-    let firstFriday = yearStart + rng.int(0, 170);
-    while ((firstFriday + 4) % 7 !== 5) firstFriday++;
-    const seasonWeeks = rng.int(14, 22);
-    const directors: Row[] = [];
-    const films: Row[] = [];
-    const weeks: Row[] = [];
-    const target = rng.int(330, 460);
-    while (facts < target) {
-      let director = directors.length > 0 && rng.chance(0.4) ? rng.pick(directors) : undefined;
-      if (!director) {
-        director = {
-          id: directors.length + 1,
-          name: names.person(),
-          birth_date: dated(year - 75, 48),
-          birthplace: names.place(),
-          film_school: on.school ? rng.pick(schools) : null,
-        };
-        directors.push(director);
-        count(director);
-      }
-      const release = firstFriday + 7 * rng.int(0, seasonWeeks - 1);
-      const budget = rng.int(40, 2600) * 100_000 + rng.int(1, 99) * 1000;
-      const film: Row = {
-        id: films.length + 1,
-        name: names.take(() => (rng.chance(0.5) ? `The ${rng.pick(NOUNS)} of ${inventWord(rng)}` : `${inventWord(rng)} ${rng.pick(NOUNS)}`)),
-        studio_id: films.length < studioCount ? films.length + 1 : rng.int(1, studioCount),
-        director_id: director.id,
-        genre: rng.pick(GENRES),
-        release_date: isoFromDay(release),
-        runtime_min: on.runtime ? rng.int(84, 176) : null,
-        budget_usd: budget,
-        opening_screens: on.screens ? rng.int(900, 4400) : null,
-        total_gross_usd: 0,
-      };
-      films.push(film);
-      count(film);
-      let gross = Math.round(budget * rng.real(0.08, 0.9)) + rng.int(1000, 999_999);
-      const decay = rng.real(0.35, 0.7);
-      for (let w = 0, run = rng.int(2, 6); w < run; w++) {
-        const week: Row = {
-          id: weeks.length + 1,
-          film_id: film.id,
-          week_ending: isoFromDay(release + 2 + 7 * w),
-          gross_usd: Math.max(gross, 20_000 + rng.int(100, 9999)),
-          chart_rank: 0,
-        };
-        weeks.push(week);
-        count(week, true);
-        film.total_gross_usd = num(film.total_gross_usd) + num(week.gross_usd);
-        gross = Math.round(gross * decay * rng.real(0.85, 1.1));
-      }
-    }
+  derive: [
+    {
+      use: 'decayingSeries',
+      args: {
+        table: 'weekly_grosses',
+        column: 'gross_usd',
+        via: 'film_id',
+        parents: 'films',
+        start: { of: 'budget_usd', factor: [0.08, 0.9], plus: [1000, 999_999] },
+        decay: [0.35, 0.7],
+        jitter: [0.85, 1.1],
+        floor: [20_100, 29_999],
+      },
+    },
+    { use: 'sumChildren', args: { table: 'films', column: 'total_gross_usd', children: 'weekly_grosses', via: 'film_id', of: 'gross_usd' } },
     // Each weekly chart ranks the films showing that week by gross (ties broken by row id).
-    const byWeek = new Map<string, Row[]>();
-    for (const w of weeks) byWeek.set(String(w.week_ending), [...(byWeek.get(String(w.week_ending)) ?? []), w]);
-    for (const chart of byWeek.values()) chart.sort((a, b) => num(b.gross_usd) - num(a.gross_usd) || a.id - b.id).forEach((w, i) => (w.chart_rank = i + 1));
-    return { parent_companies: parents, studios, directors, films, weekly_grosses: weeks };
-  },
-  invariants(rows) {
-    return [
-      ...checkSumEquals(rows.films!, 'total_gross_usd', rows.weekly_grosses!, 'film_id', 'gross_usd'),
-      ...checkRankingWithin(rows.weekly_grosses!, 'week_ending', 'chart_rank', 'gross_usd'),
-      ...checkDateOrder(rows.films!, 'release_date', rows.weekly_grosses!, 'film_id', 'week_ending'),
-      ...checkDateOrder(rows.studios!, 'founded', rows.films!, 'studio_id', 'release_date'),
-      ...checkDateOrder(rows.directors!, 'birth_date', rows.films!, 'director_id', 'release_date'),
-    ];
-  },
-  headline(table, row, name) {
-    if (table === 'films') return `${row.name} from ${name('studios', num(row.studio_id))} opens in cinemas`;
-    if (table === 'studios') return `${row.name} sets out its release slate`;
-    if (table === 'directors') return `In conversation with director ${row.name}`;
-    if (table === 'parent_companies') return `${row.name} reports on its film business`;
-    return null;
-  },
+    { use: 'rank', args: { table: 'weekly_grosses', column: 'chart_rank', by: 'gross_usd', within: 'week_ending' } },
+  ],
+  invariants: [
+    { use: 'sumEquals', args: { parents: 'films', total: 'total_gross_usd', children: 'weekly_grosses', fk: 'film_id', part: 'gross_usd' } },
+    { use: 'ranking', args: { table: 'weekly_grosses', rank: 'chart_rank', by: 'gross_usd', within: 'week_ending' } },
+    { use: 'dateOrder', args: { parents: 'films', parentDate: 'release_date', children: 'weekly_grosses', fk: 'film_id', childDate: 'week_ending' } },
+    { use: 'dateOrder', args: { parents: 'studios', parentDate: 'founded', children: 'films', fk: 'studio_id', childDate: 'release_date' } },
+    { use: 'dateOrder', args: { parents: 'directors', parentDate: 'birth_date', children: 'films', fk: 'director_id', childDate: 'release_date' } },
+  ],
+  say: SAY,
 });

@@ -1,9 +1,6 @@
 /** Company financials for a future year: stock exchanges, listed companies, their business segments and quarterly results. */
-import { dayFromIso, isoFromDay } from '../format.js';
-import { defineTheme, type Row } from './_define.js';
-import { COMMON_COLUMNS } from './_columns.js';
-import { inventWord } from './_names.js';
-import { checkDateOrder, checkNotAbove, checkPercentOf, checkPercentOfParent, checkRowDates, checkSharesAtMost, checkSumEquals } from '../world/invariants.js';
+import { ORG, YEARS } from './_columns.js';
+import { compileTheme } from './spec/compile.js';
 
 const COMPANY_SUFFIXES = ['Group', 'Holdings', 'Corp', 'Inc', 'Industries', 'Systems'];
 const EXCHANGE_SUFFIXES = ['Stock Exchange', 'Stock Exchange', 'Securities Exchange', 'Exchange'];
@@ -67,21 +64,54 @@ const SEGMENT_WORDS = [
   'Capital',
 ];
 
-/** Facts a row states: its non-null cells other than the id and the name. */
-const cells = (r: Row) => Object.entries(r).filter(([k, v]) => k !== 'id' && k !== 'name' && v !== null).length;
-/** `part` as a percentage of `whole`, rounded (or floored, so that shares never sum above 100) to 2 decimals. */
-const pct = (part: number, whole: number, floor = false) => (floor ? Math.floor : Math.round)((part / whole) * 10_000) / 100;
+const DOMAIN = {
+  field: 'equity markets',
+  topics: ['earnings season', 'interest rates', 'index rebalancing', 'share buybacks', 'accounting standards', 'analyst coverage'],
+  voices: ['an equity analyst', 'a portfolio manager', 'a company spokesperson', 'a retail investor', 'a credit analyst'],
+};
 
-export default defineTheme({
+const SAY = {
+  'exchanges.city': { noun: 'home city', verb: 'is based in {v}' },
+  'exchanges.founded': { noun: 'founding date', verb: 'was founded on {v}', future: 'is to be founded on {v}' },
+  'exchanges.listed_companies': { noun: 'number of listed companies', verb: 'lists {v} companies' },
+  'companies.sector': { noun: 'sector', verb: 'operates in the {v} sector' },
+  'companies.exchange_id': { noun: 'stock exchange', verb: 'is listed on {v}' },
+  'companies.headquarters': { noun: 'headquarters city', verb: 'is headquartered in {v}' },
+  'companies.founded': { noun: 'founding date', verb: 'was founded on {v}', future: 'is to be founded on {v}' },
+  'companies.listing_date': { noun: 'listing date', verb: 'went public on {v}', future: 'is due to go public on {v}' },
+  'companies.ceo': { noun: 'chief executive', verb: 'is led by chief executive {v}' },
+  'companies.employees': { noun: 'workforce', verb: 'employs {v} people' },
+  'companies.annual_revenue_usd': { noun: 'annual revenue', verb: 'reported annual revenue of {v}' },
+  'companies.annual_operating_income_usd': { noun: 'annual operating income', verb: 'reported annual operating income of {v}' },
+  'companies.annual_net_income_usd': { noun: 'annual net income', verb: 'reported annual net income of {v}' },
+  'companies.net_margin_pct': { noun: 'annual net margin', verb: 'posted an annual net margin of {v}' },
+  'segments.company_id': { noun: 'parent company', verb: 'is a business segment of {v}' },
+  'segments.revenue_usd': { noun: 'segment revenue', verb: 'brought in revenue of {v} over the year' },
+  'segments.operating_income_usd': { noun: 'segment operating income', verb: 'earned operating income of {v} over the year' },
+  'segments.revenue_share_pct': { noun: 'share of company revenue', verb: "accounted for {v} of its company's revenue" },
+  'quarterly_results.company_id': { noun: 'company', verb: 'are the results of {v}' },
+  'quarterly_results.quarter': { noun: 'fiscal quarter', verb: 'covers the fiscal quarter {v}' },
+  'quarterly_results.revenue_usd': { noun: 'quarterly revenue', verb: 'showed revenue of {v}' },
+  'quarterly_results.operating_income_usd': { noun: 'quarterly operating income', verb: 'showed operating income of {v}' },
+  'quarterly_results.net_income_usd': { noun: 'quarterly net income', verb: 'showed net income of {v}' },
+  'quarterly_results.net_margin_pct': { noun: 'quarterly net margin', verb: 'showed a net margin of {v}' },
+};
+
+const Q = { periodColumn: 'quarter' } as const;
+
+export default compileTheme({
   id: 'financials',
+  locale: 'en',
   title: 'Company financials',
   description: 'Stock exchanges, listed companies, their business segments and quarterly results',
-  sites: {
-    encyclopedia: { host: 'wiki.ledgerpedia.example', name: 'Ledgerpedia' },
-    news: { host: 'www.marketdispatch.example', name: 'Market Dispatch' },
-    lists: { host: 'data.filingsdesk.example', name: 'Filings Desk' },
-    forum: { host: 'forum.bullbearboard.example', name: 'BullBear Board' },
-  },
+  domain: DOMAIN,
+  sites: [
+    { host: 'wiki.ledgerpedia.example', name: 'Ledgerpedia', genres: ['encyclopedia'] },
+    { host: 'www.marketdispatch.example', name: 'Market Dispatch', genres: ['news'] },
+    { host: 'data.filingsdesk.example', name: 'Filings Desk', genres: ['data', 'list_article', 'registry'] },
+    { host: 'forum.bullbearboard.example', name: 'BullBear Board', genres: ['forum'] },
+    { host: 'ir.wirefeed-releases.example', name: 'Wirefeed Releases', genres: ['press_release'] },
+  ],
   tables: [
     {
       name: 'exchanges',
@@ -89,11 +119,22 @@ export default defineTheme({
       plural: 'stock exchanges',
       nameColumn: 'name',
       entityPages: true,
+      naming: { kind: 'exchange', suffixes: EXCHANGE_SUFFIXES },
+      rows: { kind: 'count', range: [3, 4] },
+      headline: '{name} closes another year of trading',
       columns: [
-        { name: 'name', type: 'text', label: 'name' },
-        { name: 'city', type: 'text', label: 'city', sentence: '{s} is based in {v}.' },
-        COMMON_COLUMNS.founded,
-        { name: 'listed_companies', type: 'integer', label: 'number of listed companies', unit: 'count', measure: true, sentence: '{s} lists {v} companies.' },
+        { name: 'name', type: 'text', label: 'name', gen: { kind: 'name' } },
+        { name: 'city', type: 'text', label: 'city', sentence: '{s} is based in {v}.', gen: { kind: 'name', model: { kind: 'place' } } },
+        { ...ORG.founded([-YEARS(200), -YEARS(60)]), realOmit: false },
+        {
+          name: 'listed_companies',
+          type: 'integer',
+          label: 'number of listed companies',
+          unit: 'count',
+          measure: true,
+          sentence: '{s} lists {v} companies.',
+          gen: { kind: 'int', range: [120, 3_800] },
+        },
       ],
     },
     {
@@ -102,24 +143,58 @@ export default defineTheme({
       plural: 'companies',
       nameColumn: 'name',
       entityPages: true,
+      naming: { kind: 'company', suffixes: COMPANY_SUFFIXES },
+      realNames: REAL_COMPANIES.map(([name, sector]) => ({ name, values: { sector } })),
+      // Companies (each with its segments and four quarters) are added until the world's facts reach a drawn target.
+      rows: { kind: 'fill', facts: [320, 445] },
+      headline: '{name} publishes its annual report',
       columns: [
-        { name: 'name', type: 'text', label: 'name' },
-        { name: 'sector', type: 'text', label: 'sector', sentence: '{s} operates in the {v} sector.' },
-        { name: 'exchange_id', type: 'entity', ref: 'exchanges', label: 'stock exchange', predicate: 'exchange', sentence: '{s} is listed on {v}.' },
-        COMMON_COLUMNS.headquarters,
-        COMMON_COLUMNS.founded,
-        { name: 'listing_date', type: 'date', label: 'listing date', optional: true, sentence: '{s} went public on {v}.' },
-        COMMON_COLUMNS.ceo,
-        COMMON_COLUMNS.employees,
-        { name: 'annual_revenue_usd', type: 'integer', label: 'annual revenue', unit: 'usd', measure: true, sentence: '{s} reported annual revenue of {v}.' },
+        { name: 'name', type: 'text', label: 'name', gen: { kind: 'name' } },
+        { name: 'sector', type: 'text', label: 'sector', sentence: '{s} operates in the {v} sector.', gen: { kind: 'pick', values: SECTORS } },
+        {
+          name: 'exchange_id',
+          type: 'entity',
+          ref: 'exchanges',
+          label: 'stock exchange',
+          predicate: 'exchange',
+          // An invented exchange of the invented world lists a real company too (a foreign key is never null).
+          sentence: '{s} is listed on {v}.',
+          gen: { kind: 'ref', spread: true },
+        },
+        ORG.headquarters(),
+        { ...ORG.founded([0, 0]), gen: { kind: 'dateAfter', after: ['exchange_id.founded'], days: [-YEARS(40), YEARS(200)], until: -YEARS(6) } },
+        {
+          name: 'listing_date',
+          type: 'date',
+          label: 'listing date',
+          optional: 0.6,
+          realOmit: true,
+          time: 'event',
+          sentence: '{s} went public on {v}.',
+          gen: { kind: 'dateAfter', after: ['founded', 'exchange_id.founded'], days: [365, YEARS(5)], until: -200 },
+        },
+        ORG.ceo(),
+        { ...ORG.employees([0, 0]), gen: { kind: 'derived' } },
+        {
+          name: 'annual_revenue_usd',
+          type: 'integer',
+          label: 'annual revenue',
+          unit: 'usd',
+          measure: true,
+          time: 'year_end',
+          sentence: '{s} reported annual revenue of {v}.',
+          gen: { kind: 'int', range: [800_000_000, 120_000_000_000], log: true, step: 100_000 },
+        },
         {
           name: 'annual_operating_income_usd',
           type: 'integer',
           label: 'annual operating income',
           unit: 'usd',
           measure: true,
-          optional: true,
+          optional: 0.6,
+          time: 'year_end',
           sentence: '{s} reported annual operating income of {v}.',
+          gen: { kind: 'derived' },
         },
         {
           name: 'annual_net_income_usd',
@@ -127,7 +202,9 @@ export default defineTheme({
           label: 'annual net income',
           unit: 'usd',
           measure: true,
+          time: 'year_end',
           sentence: '{s} reported annual net income of {v}.',
+          gen: { kind: 'derived' },
         },
         {
           name: 'net_margin_pct',
@@ -135,8 +212,10 @@ export default defineTheme({
           decimals: 2,
           label: 'annual net margin',
           unit: 'percent',
-          optional: true,
+          optional: 0.5,
+          time: 'year_end',
           sentence: 'The annual net margin of {s} was {v}.',
+          gen: { kind: 'derived' },
         },
       ],
     },
@@ -146,16 +225,29 @@ export default defineTheme({
       plural: 'business segments',
       nameColumn: 'name',
       entityPages: true,
+      naming: { kind: 'pattern', pattern: '{parent} {word}', words: SEGMENT_WORDS },
+      rows: { kind: 'each', via: 'company_id', range: [2, 4] },
+      headline: 'Inside {name}, a business of {company_id}',
       columns: [
-        { name: 'name', type: 'text', label: 'name' },
-        { name: 'company_id', type: 'entity', ref: 'companies', label: 'company', predicate: 'company', sentence: '{s} is a business segment of {v}.' },
+        { name: 'name', type: 'text', label: 'name', gen: { kind: 'name', parent: 'company_id' } },
+        {
+          name: 'company_id',
+          type: 'entity',
+          ref: 'companies',
+          label: 'company',
+          predicate: 'company',
+          sentence: '{s} is a business segment of {v}.',
+          gen: { kind: 'parent' },
+        },
         {
           name: 'revenue_usd',
           type: 'integer',
           label: 'segment revenue',
           unit: 'usd',
           measure: true,
+          time: 'year_end',
           sentence: '{s} brought in revenue of {v} over the year.',
+          gen: { kind: 'derived' },
         },
         {
           name: 'operating_income_usd',
@@ -163,8 +255,10 @@ export default defineTheme({
           label: 'segment operating income',
           unit: 'usd',
           measure: true,
-          optional: true,
+          optional: 0.5,
+          time: 'year_end',
           sentence: '{s} earned operating income of {v} over the year.',
+          gen: { kind: 'derived' },
         },
         {
           name: 'revenue_share_pct',
@@ -172,8 +266,10 @@ export default defineTheme({
           decimals: 2,
           label: 'share of company revenue',
           unit: 'percent',
-          optional: true,
+          optional: 0.6,
+          time: 'year_end',
           sentence: "{s} accounted for {v} of its company's revenue.",
+          gen: { kind: 'derived' },
         },
       ],
     },
@@ -181,164 +277,146 @@ export default defineTheme({
       name: 'quarterly_results',
       entity: 'quarterly result',
       plural: 'quarterly results',
-      subject: (row, _rows, name) => `${name('companies', Number(row.company_id))}, ${row.quarter}`,
+      subject: '{company_id}, {quarter}',
+      rows: { kind: 'each', via: 'company_id', range: [4, 4] },
       columns: [
-        { name: 'company_id', type: 'entity', ref: 'companies', label: 'company', predicate: 'company', sentence: '{s} are the results of {v}.' },
-        { name: 'quarter', type: 'text', label: 'quarter', sentence: '{s} covers the fiscal quarter {v}.' },
-        { name: 'revenue_usd', type: 'integer', label: 'quarterly revenue', unit: 'usd', measure: true, sentence: 'Revenue for {s} came to {v}.' },
+        {
+          name: 'company_id',
+          type: 'entity',
+          ref: 'companies',
+          label: 'company',
+          predicate: 'company',
+          sentence: '{s} are the results of {v}.',
+          gen: { kind: 'parent' },
+        },
+        { name: 'quarter', type: 'text', label: 'quarter', sentence: '{s} covers the fiscal quarter {v}.', gen: { kind: 'index', template: 'Q{n} {year}' } },
+        {
+          name: 'revenue_usd',
+          type: 'integer',
+          label: 'quarterly revenue',
+          unit: 'usd',
+          measure: true,
+          time: Q,
+          sentence: 'Revenue for {s} came to {v}.',
+          gen: { kind: 'derived' },
+        },
         {
           name: 'operating_income_usd',
           type: 'integer',
           label: 'quarterly operating income',
           unit: 'usd',
           measure: true,
-          optional: true,
+          presentWith: 'companies.annual_operating_income_usd',
+          time: Q,
           sentence: 'Operating income for {s} came to {v}.',
+          gen: { kind: 'derived' },
         },
-        { name: 'net_income_usd', type: 'integer', label: 'quarterly net income', unit: 'usd', measure: true, sentence: 'Net income for {s} came to {v}.' },
+        {
+          name: 'net_income_usd',
+          type: 'integer',
+          label: 'quarterly net income',
+          unit: 'usd',
+          measure: true,
+          time: Q,
+          sentence: 'Net income for {s} came to {v}.',
+          gen: { kind: 'derived' },
+        },
         {
           name: 'net_margin_pct',
           type: 'real',
           decimals: 2,
           label: 'quarterly net margin',
           unit: 'percent',
-          optional: true,
+          optional: 0.5,
+          time: Q,
           sentence: 'The net margin for {s} was {v}.',
+          gen: { kind: 'derived' },
         },
       ],
     },
   ],
-  generate({ rng, names, year, realBrands }) {
-    const yearStart = dayFromIso(`${year}-01-01`);
-    // The world's size: companies (each with segments and four quarters) are added until the fact count reaches a drawn target.
-    const target = rng.int(320, 445);
-    const exchangeCount = rng.int(3, 4);
-    const withListing = rng.chance(0.6);
-    const withEmployees = rng.chance(0.6);
-    const withOperating = rng.chance(0.6);
-    const withAnnualMargin = rng.chance(0.5);
-    const withSegmentOperating = rng.chance(0.5);
-    const withShare = rng.chance(0.6);
-    const withQuarterMargin = rng.chance(0.5);
-    const realPool = rng.shuffle(REAL_COMPANIES);
-
-    const exchanges: Row[] = [];
-    for (let i = 1; i <= exchangeCount; i++) {
-      exchanges.push({
-        id: i,
-        name: names.take(() => `${inventWord(rng)} ${rng.pick(EXCHANGE_SUFFIXES)}`),
-        city: names.place(),
-        founded: isoFromDay(yearStart - rng.int(60 * 365, 200 * 365)),
-        listed_companies: rng.int(120, 3_800),
-      });
-    }
-    const companies: Row[] = [];
-    const segments: Row[] = [];
-    const quarters: Row[] = [];
-    const stems = new Set<string>();
-    let facts = exchanges.reduce((n, r) => n + cells(r), 0);
-    while (facts < target) {
-      const id = companies.length + 1;
-      const real = realBrands ? realPool.pop() : undefined;
-      // Each company's first word is its own, so its segments' names ("Zentria Cloud") never collide.
-      const name = real
-        ? names.take(() => real[0])
-        : names.take(() => {
-            let word = inventWord(rng);
-            while (stems.has(word)) word = inventWord(rng);
-            return `${word} ${rng.pick(COMPANY_SUFFIXES)}`;
-          });
-      const stem = name.split(' ')[0]!;
-      stems.add(stem);
-      const exchange = id <= exchangeCount ? exchanges[id - 1]! : rng.pick(exchanges);
-      const founded = rng.int(dayFromIso(String(exchange.founded)) - 40 * 365, yearStart - 6 * 365);
-      const listed = Math.max(founded, dayFromIso(String(exchange.founded))) + rng.int(365, 5 * 365);
-      // Quarterly figures: revenue around a base, margins around the company's own.
-      const base = Math.exp(rng.real(Math.log(2e8), Math.log(3e10)));
-      const margin = rng.real(0.02, 0.22);
-      const company: Row = {
-        id,
-        name,
-        sector: real ? real[1] : rng.pick(SECTORS),
-        exchange_id: exchange.id,
-        headquarters: names.place(),
-        founded: isoFromDay(founded),
-        listing_date: withListing ? isoFromDay(Math.min(listed, yearStart - 200)) : null,
-        ceo: names.person(),
-        employees: withEmployees ? Math.round(base / rng.int(150_000, 600_000)) + 120 : null,
-        annual_revenue_usd: 0,
-        annual_operating_income_usd: withOperating ? 0 : null,
-        annual_net_income_usd: 0,
-        net_margin_pct: null,
-      };
-      companies.push(company);
-      for (let q = 1; q <= 4; q++) {
-        const revenue = Math.round((base * rng.real(0.85, 1.15)) / 100_000) * 100_000;
-        const net = Math.round((revenue * Math.max(0.005, margin + rng.real(-0.02, 0.02))) / 100_000) * 100_000;
-        const operating = net + Math.round((revenue * rng.real(0.01, 0.08)) / 100_000) * 100_000;
-        const row: Row = {
-          id: quarters.length + 1,
-          company_id: id,
-          quarter: `Q${q} ${year}`,
-          revenue_usd: revenue,
-          operating_income_usd: withOperating ? operating : null,
-          net_income_usd: net,
-          net_margin_pct: withQuarterMargin ? pct(net, revenue) : null,
-        };
-        quarters.push(row);
-        company.annual_revenue_usd = Number(company.annual_revenue_usd) + revenue;
-        company.annual_net_income_usd = Number(company.annual_net_income_usd) + net;
-        if (withOperating) company.annual_operating_income_usd = Number(company.annual_operating_income_usd) + operating;
-        facts += cells(row);
-      }
-      const annual = Number(company.annual_revenue_usd);
-      if (withAnnualMargin) company.net_margin_pct = pct(Number(company.annual_net_income_usd), annual);
-      facts += cells(company);
-      // Segments split the annual revenue; the last one takes the remainder.
-      const words = rng.sample(SEGMENT_WORDS, rng.int(2, 4));
-      const weights = words.map(() => rng.real(0.4, 1));
-      const sum = weights.reduce((a, b) => a + b, 0);
-      let left = annual;
-      words.forEach((word, k) => {
-        let tries = 0;
-        const revenue = k === words.length - 1 ? left : Math.round((annual * weights[k]!) / sum / 100_000) * 100_000;
-        left -= revenue;
-        const row: Row = {
-          id: segments.length + 1,
-          name: names.take(() => (tries++ === 0 ? `${stem} ${word}` : `${stem} ${word} ${rng.pick(SEGMENT_WORDS)}`)),
-          company_id: id,
-          revenue_usd: revenue,
-          operating_income_usd: withSegmentOperating ? Math.round((revenue * rng.real(0.02, 0.3)) / 100_000) * 100_000 : null,
-          revenue_share_pct: withShare ? pct(revenue, annual, true) : null,
-        };
-        segments.push(row);
-        facts += cells(row);
-      });
-    }
-    return { exchanges, companies, segments, quarterly_results: quarters };
-  },
-  invariants(rows) {
-    const { companies, segments, quarterly_results: quarters } = rows as Record<string, Row[]>;
-    return [
-      ...checkSumEquals(companies!, 'annual_revenue_usd', quarters!, 'company_id', 'revenue_usd'),
-      ...checkSumEquals(companies!, 'annual_net_income_usd', quarters!, 'company_id', 'net_income_usd'),
-      ...checkSumEquals(companies!, 'annual_operating_income_usd', quarters!, 'company_id', 'operating_income_usd'),
-      ...checkSumEquals(companies!, 'annual_revenue_usd', segments!, 'company_id', 'revenue_usd'),
-      ...checkPercentOf(companies!, 'annual_net_income_usd', 'annual_revenue_usd', 'net_margin_pct', 2),
-      ...checkPercentOf(quarters!, 'net_income_usd', 'revenue_usd', 'net_margin_pct', 2),
-      ...checkNotAbove(quarters!, 'net_income_usd', 'operating_income_usd'),
-      ...checkNotAbove(quarters!, 'operating_income_usd', 'revenue_usd'),
-      ...checkNotAbove(segments!, 'operating_income_usd', 'revenue_usd'),
-      ...checkPercentOfParent(companies!, 'annual_revenue_usd', segments!, 'company_id', 'revenue_usd', 'revenue_share_pct', 2),
-      ...checkSharesAtMost(segments!, 'company_id', 'revenue_share_pct', 100),
-      ...checkRowDates(companies!, ['founded', 'listing_date']),
-      ...checkDateOrder(rows.exchanges!, 'founded', companies!, 'exchange_id', 'listing_date'),
-    ];
-  },
-  headline(table, row, name) {
-    if (table === 'companies') return `${row.name} publishes its annual report`;
-    if (table === 'segments') return `Inside ${row.name}, a business of ${name('companies', Number(row.company_id))}`;
-    if (table === 'exchanges') return `${row.name} closes another year of trading`;
-    return null;
-  },
+  derive: [
+    {
+      use: 'split',
+      args: {
+        table: 'companies',
+        column: 'annual_revenue_usd',
+        children: 'quarterly_results',
+        via: 'company_id',
+        part: 'revenue_usd',
+        weights: [0.85, 1.15],
+        step: 100_000,
+      },
+    },
+    { use: 'scaled', args: { table: 'quarterly_results', column: 'net_income_usd', of: 'revenue_usd', factor: [0.005, 0.24], step: 100_000 } },
+    {
+      use: 'scaled',
+      args: { table: 'quarterly_results', column: 'operating_income_usd', of: 'revenue_usd', factor: [0.01, 0.08], add: 'net_income_usd', step: 100_000 },
+    },
+    {
+      use: 'sumChildren',
+      args: { table: 'companies', column: 'annual_net_income_usd', children: 'quarterly_results', via: 'company_id', of: 'net_income_usd' },
+    },
+    {
+      use: 'sumChildren',
+      args: { table: 'companies', column: 'annual_operating_income_usd', children: 'quarterly_results', via: 'company_id', of: 'operating_income_usd' },
+    },
+    { use: 'percentOf', args: { table: 'companies', column: 'net_margin_pct', part: 'annual_net_income_usd', whole: 'annual_revenue_usd' } },
+    { use: 'percentOf', args: { table: 'quarterly_results', column: 'net_margin_pct', part: 'net_income_usd', whole: 'revenue_usd' } },
+    {
+      use: 'split',
+      args: {
+        table: 'companies',
+        column: 'annual_revenue_usd',
+        children: 'segments',
+        via: 'company_id',
+        part: 'revenue_usd',
+        weights: [0.4, 1],
+        step: 100_000,
+      },
+    },
+    { use: 'scaled', args: { table: 'segments', column: 'operating_income_usd', of: 'revenue_usd', factor: [0.02, 0.3], step: 100_000 } },
+    {
+      use: 'percentOfParent',
+      args: { table: 'segments', column: 'revenue_share_pct', part: 'revenue_usd', via: 'company_id', parents: 'companies', whole: 'annual_revenue_usd' },
+    },
+    // Head count grows with revenue: one employee per $0.6–2.4 million of it.
+    {
+      use: 'scaled',
+      args: { table: 'companies', column: 'employees', of: 'annual_revenue_usd', factor: [1 / 2_400_000, 1 / 600_000], plus: [120, 120], step: 1 },
+    },
+  ],
+  invariants: [
+    { use: 'sumEquals', args: { parents: 'companies', total: 'annual_revenue_usd', children: 'quarterly_results', fk: 'company_id', part: 'revenue_usd' } },
+    {
+      use: 'sumEquals',
+      args: { parents: 'companies', total: 'annual_net_income_usd', children: 'quarterly_results', fk: 'company_id', part: 'net_income_usd' },
+    },
+    {
+      use: 'sumEquals',
+      args: { parents: 'companies', total: 'annual_operating_income_usd', children: 'quarterly_results', fk: 'company_id', part: 'operating_income_usd' },
+    },
+    { use: 'sumEquals', args: { parents: 'companies', total: 'annual_revenue_usd', children: 'segments', fk: 'company_id', part: 'revenue_usd' } },
+    { use: 'percentOf', args: { table: 'companies', part: 'annual_net_income_usd', whole: 'annual_revenue_usd', pct: 'net_margin_pct', decimals: 2 } },
+    { use: 'percentOf', args: { table: 'quarterly_results', part: 'net_income_usd', whole: 'revenue_usd', pct: 'net_margin_pct', decimals: 2 } },
+    { use: 'notAbove', args: { table: 'quarterly_results', column: 'net_income_usd', limit: 'operating_income_usd' } },
+    { use: 'notAbove', args: { table: 'quarterly_results', column: 'operating_income_usd', limit: 'revenue_usd' } },
+    { use: 'notAbove', args: { table: 'segments', column: 'operating_income_usd', limit: 'revenue_usd' } },
+    {
+      use: 'percentOfParent',
+      args: {
+        parents: 'companies',
+        whole: 'annual_revenue_usd',
+        children: 'segments',
+        fk: 'company_id',
+        part: 'revenue_usd',
+        pct: 'revenue_share_pct',
+        decimals: 2,
+      },
+    },
+    { use: 'sharesAtMost', args: { table: 'segments', group: 'company_id', share: 'revenue_share_pct', max: 100 } },
+    { use: 'rowDates', args: { table: 'companies', columns: ['founded', 'listing_date'] } },
+    { use: 'dateOrder', args: { parents: 'exchanges', parentDate: 'founded', children: 'companies', fk: 'exchange_id', childDate: 'listing_date' } },
+  ],
+  say: SAY,
 });

@@ -1,13 +1,7 @@
 /** Space launches in a future year: operators, their launch vehicles, launch sites, launches and the payloads they carried. */
-import { dayFromIso, isoFromDay } from '../format.js';
-import { defineTheme, type Row } from './_define.js';
-import { COMMON_COLUMNS } from './_columns.js';
-import { inventWord } from './_names.js';
-import { checkAtMostParent, checkCountEquals, checkDateNotBefore, checkDateOrder, checkSumEquals } from '../world/invariants.js';
+import { ORG, YEARS } from './_columns.js';
+import { compileTheme } from './spec/compile.js';
 
-const OPERATOR_SUFFIXES = ['Aerospace', 'Aerospace', 'Systems', 'Dynamics', 'Space Agency', 'Space Agency'];
-const VEHICLE_SUFFIXES = ['1', '2', '3', '5', '7', '9', 'Heavy', 'Light', 'Prime', 'II', 'V', 'X'];
-const SITE_SUFFIXES = ['Spaceport', 'Launch Complex', 'Cosmodrome', 'Space Center', 'Launch Site'];
 const NUMERALS = ['I', 'II', 'III', 'IV', 'V', 'VI', 'VII', 'VIII', 'IX', 'X', 'XI', 'XII'];
 /** What a payload is for, and the orbits a launch carrying it as its main payload may target. */
 const PURPOSES: Record<string, string[]> = {
@@ -20,7 +14,9 @@ const PURPOSES: Record<string, string[]> = {
   'lunar cargo delivery': ['lunar transfer orbit'],
   'weather monitoring': ['geostationary orbit', 'polar orbit'],
 };
-const PURPOSE_NAMES = Object.keys(PURPOSES);
+/** The same pairs keyed by orbit: the purposes a launch's main payload may serve. */
+const PURPOSES_BY_ORBIT: Record<string, string[]> = {};
+for (const [purpose, orbits] of Object.entries(PURPOSES)) for (const o of orbits) (PURPOSES_BY_ORBIT[o] ??= []).push(purpose);
 const RIDESHARE_PURPOSES = ['technology demonstration', 'scientific research', 'Earth observation', 'communications'];
 /** What went wrong on a launch that did not fully succeed; a successful launch has none (a null cell states no fact). */
 const FAILURE_MODES = [
@@ -34,19 +30,56 @@ const FAILURE_MODES = [
   'a structural failure at max-Q',
 ];
 
-/** Facts a row states: its non-null cells other than the id and the name. */
-const cells = (r: Row) => Object.entries(r).filter(([k, v]) => k !== 'id' && k !== 'name' && v !== null).length;
+const DOMAIN = {
+  field: 'launch industry',
+  topics: ['reusable boosters', 'launch insurance', 'orbital debris', 'rideshare missions', 'range safety', 'engine test campaigns'],
+  voices: ['a launch analyst', 'a mission manager', 'a satellite operator', 'a range official', 'a propulsion engineer'],
+};
 
-export default defineTheme({
+const SAY = {
+  'operators.headquarters': { noun: 'headquarters city', verb: 'is headquartered in {v}' },
+  'operators.founded': { noun: 'founding date', verb: 'was founded on {v}', future: 'is to be founded on {v}' },
+  'operators.chief': { noun: 'chief executive', verb: 'is led by {v}' },
+  'operators.employees': { noun: 'workforce', verb: 'employs {v} people' },
+  'operators.annual_budget_usd': { noun: 'annual budget', verb: 'works with an annual budget of {v}' },
+  'vehicles.operator_id': { noun: 'operator', verb: 'is operated by {v}' },
+  'vehicles.first_flight': { noun: 'first flight', verb: 'first flew on {v}', future: 'is due to make its first flight on {v}' },
+  'vehicles.payload_capacity_kg': { noun: 'payload capacity to low Earth orbit', verb: 'can lift {v} kg to low Earth orbit' },
+  'vehicles.cost_per_launch_usd': { noun: 'cost per launch', verb: 'costs {v} per launch' },
+  'vehicles.height_m': { noun: 'height', verb: 'stands {v} metres tall' },
+  'vehicles.stages': { noun: 'number of stages', verb: 'has {v} stages' },
+  'vehicles.launches_in_year': { noun: 'launch count for the year', verb: 'flew {v} launches during the year' },
+  'launch_sites.operator_id': { noun: 'site operator', verb: 'is run by {v}' },
+  'launch_sites.region': { noun: 'region', verb: 'is located in the {v} region' },
+  'launch_sites.opened': { noun: 'opening date', verb: 'opened on {v}', future: 'is due to open on {v}' },
+  'launch_sites.latitude_deg': { noun: 'latitude', verb: 'lies at a latitude of {v} degrees north' },
+  'launch_sites.pads': { noun: 'number of launch pads', verb: 'has {v} launch pads' },
+  'launches.vehicle_id': { noun: 'launch vehicle', verb: 'lifted off aboard {v}', future: 'is to lift off aboard {v}' },
+  'launches.site_id': { noun: 'launch site', verb: 'lifted off from {v}', future: 'is to lift off from {v}' },
+  'launches.launch_date': { noun: 'launch date', verb: 'was launched on {v}', future: 'is scheduled to launch on {v}' },
+  'launches.payload_mass_kg': { noun: 'total payload mass', verb: 'carried {v} kg of payload' },
+  'launches.orbit': { noun: 'target orbit', verb: 'targeted {v}' },
+  'launches.failure_mode': { noun: 'failure mode', verb: 'did not fully succeed, suffering {v}' },
+  'payloads.launch_id': { noun: 'launch', verb: 'flew on the {v} mission' },
+  'payloads.owner_id': { noun: 'owner', verb: 'is owned by {v}' },
+  'payloads.mass_kg': { noun: 'mass', verb: 'has a mass of {v} kg' },
+  'payloads.purpose': { noun: 'purpose', verb: 'was built for {v}' },
+  'payloads.design_life_years': { noun: 'design life', verb: 'is designed to operate for {v} years' },
+};
+
+export default compileTheme({
   id: 'launches',
+  locale: 'en',
   title: 'Space launches',
   description: 'Launch operators, their rockets, launch sites, the launches of one year and the payloads they carried',
-  sites: {
-    encyclopedia: { host: 'wiki.astraleda.example', name: 'Astraleda' },
-    news: { host: 'www.orbitalwire.example', name: 'Orbital Wire' },
-    lists: { host: 'stats.launchledger.example', name: 'Launch Ledger' },
-    forum: { host: 'forum.maxq-talk.example', name: 'MaxQ Talk' },
-  },
+  domain: DOMAIN,
+  sites: [
+    { host: 'wiki.astraleda.example', name: 'Astraleda', genres: ['encyclopedia'] },
+    { host: 'www.orbitalwire.example', name: 'Orbital Wire', genres: ['news'] },
+    { host: 'stats.launchledger.example', name: 'Launch Ledger', genres: ['data', 'list_article'] },
+    { host: 'forum.maxq-talk.example', name: 'MaxQ Talk', genres: ['forum'] },
+    { host: 'www.rangeregister.example', name: 'Range Register', genres: ['registry', 'press_release'] },
+  ],
   tables: [
     {
       name: 'operators',
@@ -54,20 +87,36 @@ export default defineTheme({
       plural: 'launch operators',
       nameColumn: 'name',
       entityPages: true,
+      naming: { kind: 'company' },
+      rows: { kind: 'count', range: [4, 6] },
+      // A space agency employs more people than a launch company.
+      tiers: [
+        { words: ['Space Agency'], set: { employees: { kind: 'int', range: [2_000, 60_000] } } },
+        { words: ['Aerospace', 'Systems', 'Dynamics'], weight: 2, set: { employees: { kind: 'int', range: [300, 25_000] } } },
+      ],
+      headline: '{name} names {chief} to lead it',
       columns: [
-        { name: 'name', type: 'text', label: 'name' },
-        COMMON_COLUMNS.headquarters,
-        COMMON_COLUMNS.founded,
-        { name: 'chief', type: 'text', label: 'chief executive', sentence: '{s} is led by {v}.' },
-        COMMON_COLUMNS.employees,
+        { name: 'name', type: 'text', label: 'name', gen: { kind: 'name' } },
+        ORG.headquarters(),
+        ORG.founded([-YEARS(70), -YEARS(4)]),
+        {
+          name: 'chief',
+          type: 'text',
+          label: 'chief executive',
+          sentence: '{s} is led by {v}.',
+          realOmit: true,
+          gen: { kind: 'name', model: { kind: 'person' } },
+        },
+        ORG.employees([300, 60_000]),
         {
           name: 'annual_budget_usd',
           type: 'integer',
           label: 'annual budget',
           unit: 'usd',
           measure: true,
-          optional: true,
+          optional: 0.6,
           sentence: '{s} works with an annual budget of {v}.',
+          gen: { kind: 'int', range: [40_000_000, 30_000_000_000], step: 100_000 },
         },
       ],
     },
@@ -77,25 +126,79 @@ export default defineTheme({
       plural: 'launch vehicles',
       nameColumn: 'name',
       entityPages: true,
+      naming: { kind: 'vehicle' },
+      rows: { kind: 'count', range: [7, 11] },
+      // A "Heavy" carries more than a numbered or named mid-size rocket, which carries more than a "Light".
+      tiers: [
+        { words: ['Heavy'], set: { payload_capacity_kg: { kind: 'int', range: [30_000, 70_000], log: true } } },
+        { words: ['Light'], set: { payload_capacity_kg: { kind: 'int', range: [500, 2_999], log: true } } },
+        {
+          words: ['1', '2', '3', '5', '7', '9', 'Prime', 'II', 'V', 'X'],
+          weight: 4,
+          set: { payload_capacity_kg: { kind: 'int', range: [3_000, 29_999], log: true } },
+        },
+      ],
+      headline: '{operator_id} readies the {name}',
       columns: [
-        { name: 'name', type: 'text', label: 'name' },
-        { name: 'operator_id', type: 'entity', ref: 'operators', label: 'operator', predicate: 'operator', sentence: '{s} is operated by {v}.' },
-        { name: 'first_flight', type: 'date', label: 'first flight date', sentence: '{s} first flew on {v}.' },
+        { name: 'name', type: 'text', label: 'name', gen: { kind: 'name' } },
+        {
+          name: 'operator_id',
+          type: 'entity',
+          ref: 'operators',
+          label: 'operator',
+          predicate: 'operator',
+          sentence: '{s} is operated by {v}.',
+          gen: { kind: 'ref', spread: true },
+        },
+        {
+          name: 'first_flight',
+          type: 'date',
+          label: 'first flight date',
+          time: 'event',
+          sentence: '{s} first flew on {v}.',
+          gen: { kind: 'dateAfter', after: ['operator_id.founded'], days: [365, YEARS(100)], until: -30 },
+        },
         {
           name: 'payload_capacity_kg',
           type: 'integer',
           label: 'payload capacity to low Earth orbit in kg',
           measure: true,
           sentence: '{s} can lift {v} kg to low Earth orbit.',
+          gen: { kind: 'int', range: [500, 70_000], log: true },
         },
-        { name: 'cost_per_launch_usd', type: 'integer', label: 'cost per launch', unit: 'usd', measure: true, sentence: 'A single launch of {s} costs {v}.' },
-        { name: 'height_m', type: 'real', decimals: 1, label: 'height in metres', optional: true, sentence: '{s} stands {v} metres tall.' },
-        { name: 'stages', type: 'integer', label: 'number of stages', optional: true, sentence: 'The number of stages of {s} is {v}.' },
+        {
+          name: 'cost_per_launch_usd',
+          type: 'integer',
+          label: 'cost per launch',
+          unit: 'usd',
+          measure: true,
+          sentence: 'A single launch of {s} costs {v}.',
+          gen: { kind: 'derived' },
+        },
+        {
+          name: 'height_m',
+          type: 'real',
+          decimals: 1,
+          label: 'height in metres',
+          optional: 0.7,
+          sentence: '{s} stands {v} metres tall.',
+          gen: { kind: 'derived' },
+        },
+        {
+          name: 'stages',
+          type: 'integer',
+          label: 'number of stages',
+          optional: 0.5,
+          sentence: 'The number of stages of {s} is {v}.',
+          gen: { kind: 'int', range: [2, 3] },
+        },
         {
           name: 'launches_in_year',
           type: 'integer',
           label: 'number of launches during the year',
+          time: 'year_end',
           sentence: 'The number of launches flown by {s} during the year is {v}.',
+          gen: { kind: 'derived' },
         },
       ],
     },
@@ -105,20 +208,46 @@ export default defineTheme({
       plural: 'launch sites',
       nameColumn: 'name',
       entityPages: true,
+      naming: { kind: 'place', suffixes: [' Spaceport', ' Launch Complex', ' Cosmodrome', ' Space Center', ' Launch Site'] },
+      rows: { kind: 'count', range: [3, 5] },
+      headline: '{name} prepares for a busy launch year',
       columns: [
-        { name: 'name', type: 'text', label: 'name' },
-        { name: 'operator_id', type: 'entity', ref: 'operators', label: 'site operator', predicate: 'site_operator', sentence: '{s} is run by {v}.' },
-        { name: 'region', type: 'text', label: 'region', sentence: '{s} is located in the {v} region.' },
-        { name: 'opened', type: 'date', label: 'opening date', sentence: '{s} opened on {v}.' },
+        { name: 'name', type: 'text', label: 'name', gen: { kind: 'name' } },
+        {
+          name: 'operator_id',
+          type: 'entity',
+          ref: 'operators',
+          label: 'site operator',
+          predicate: 'site_operator',
+          sentence: '{s} is run by {v}.',
+          gen: { kind: 'ref' },
+        },
+        { name: 'region', type: 'text', label: 'region', sentence: '{s} is located in the {v} region.', gen: { kind: 'name', model: { kind: 'place' } } },
+        {
+          name: 'opened',
+          type: 'date',
+          label: 'opening date',
+          time: 'event',
+          sentence: '{s} opened on {v}.',
+          gen: { kind: 'date', days: [-YEARS(65), -YEARS(2)] },
+        },
         {
           name: 'latitude_deg',
           type: 'real',
           decimals: 2,
           label: 'latitude in degrees north',
-          optional: true,
+          optional: 0.7,
           sentence: '{s} lies at a latitude of {v} degrees north.',
+          gen: { kind: 'real', range: [2, 63] },
         },
-        { name: 'pads', type: 'integer', label: 'number of launch pads', optional: true, sentence: 'The number of launch pads at {s} is {v}.' },
+        {
+          name: 'pads',
+          type: 'integer',
+          label: 'number of launch pads',
+          optional: 0.5,
+          sentence: 'The number of launch pads at {s} is {v}.',
+          gen: { kind: 'int', range: [1, 5] },
+        },
       ],
     },
     {
@@ -127,14 +256,48 @@ export default defineTheme({
       plural: 'launches',
       nameColumn: 'name',
       entityPages: true,
+      naming: { kind: 'mission', suffixes: NUMERALS },
+      // Launches (each with its payloads) are added until the world's facts reach a drawn target.
+      rows: { kind: 'fill', facts: [330, 470] },
+      headline: '{vehicle_id} flies the {name} mission',
       columns: [
-        { name: 'name', type: 'text', label: 'mission name' },
-        { name: 'vehicle_id', type: 'entity', ref: 'vehicles', label: 'launch vehicle', predicate: 'vehicle', sentence: '{s} lifted off aboard {v}.' },
-        { name: 'site_id', type: 'entity', ref: 'launch_sites', label: 'launch site', predicate: 'launch_site', sentence: '{s} lifted off from {v}.' },
-        { name: 'launch_date', type: 'date', label: 'launch date', sentence: '{s} was launched on {v}.' },
-        { name: 'payload_mass_kg', type: 'integer', label: 'total payload mass in kg', measure: true, sentence: '{s} carried {v} kg of payload.' },
-        { name: 'orbit', type: 'text', label: 'target orbit', sentence: '{s} targeted {v}.' },
-        { name: 'failure_mode', type: 'text', label: 'failure mode', optional: true, sentence: '{s} did not fully succeed: it suffered {v}.' },
+        { name: 'name', type: 'text', label: 'mission name', gen: { kind: 'name' } },
+        {
+          name: 'vehicle_id',
+          type: 'entity',
+          ref: 'vehicles',
+          label: 'launch vehicle',
+          predicate: 'vehicle',
+          sentence: '{s} lifted off aboard {v}.',
+          gen: { kind: 'ref' },
+        },
+        {
+          name: 'site_id',
+          type: 'entity',
+          ref: 'launch_sites',
+          label: 'launch site',
+          predicate: 'launch_site',
+          sentence: '{s} lifted off from {v}.',
+          gen: { kind: 'ref' },
+        },
+        { name: 'launch_date', type: 'date', label: 'launch date', time: 'event', sentence: '{s} was launched on {v}.', gen: { kind: 'date', days: [0, 364] } },
+        {
+          name: 'payload_mass_kg',
+          type: 'integer',
+          label: 'total payload mass in kg',
+          measure: true,
+          sentence: '{s} carried {v} kg of payload.',
+          gen: { kind: 'derived' },
+        },
+        { name: 'orbit', type: 'text', label: 'target orbit', sentence: '{s} targeted {v}.', gen: { kind: 'pick', values: Object.keys(PURPOSES_BY_ORBIT) } },
+        {
+          name: 'failure_mode',
+          type: 'text',
+          label: 'failure mode',
+          rowChance: 0.12,
+          sentence: '{s} did not fully succeed: it suffered {v}.',
+          gen: { kind: 'pick', values: FAILURE_MODES },
+        },
       ],
     },
     {
@@ -142,144 +305,82 @@ export default defineTheme({
       entity: 'payload',
       plural: 'payloads',
       nameColumn: 'name',
+      naming: { kind: 'vehicle', suffixes: Array.from({ length: 24 }, (_, i) => String(i + 1)) },
+      rows: { kind: 'each', via: 'launch_id', range: [1, 3] },
       columns: [
-        { name: 'name', type: 'text', label: 'name' },
-        { name: 'launch_id', type: 'entity', ref: 'launches', label: 'launch', predicate: 'launch', sentence: '{s} flew on the {v} mission.' },
-        { name: 'owner_id', type: 'entity', ref: 'operators', label: 'owner', predicate: 'owner', sentence: '{s} is owned by {v}.' },
-        { name: 'mass_kg', type: 'integer', label: 'mass in kg', measure: true, sentence: '{s} has a mass of {v} kg.' },
-        { name: 'purpose', type: 'text', label: 'purpose', sentence: '{s} was built for {v}.' },
-        { name: 'design_life_years', type: 'integer', label: 'design life in years', optional: true, sentence: '{s} is designed to operate for {v} years.' },
+        { name: 'name', type: 'text', label: 'name', gen: { kind: 'name' } },
+        {
+          name: 'launch_id',
+          type: 'entity',
+          ref: 'launches',
+          label: 'launch',
+          predicate: 'launch',
+          sentence: '{s} flew on the {v} mission.',
+          gen: { kind: 'parent' },
+        },
+        { name: 'owner_id', type: 'entity', ref: 'operators', label: 'owner', predicate: 'owner', sentence: '{s} is owned by {v}.', gen: { kind: 'ref' } },
+        { name: 'mass_kg', type: 'integer', label: 'mass in kg', measure: true, sentence: '{s} has a mass of {v} kg.', gen: { kind: 'derived' } },
+        { name: 'purpose', type: 'text', label: 'purpose', sentence: '{s} was built for {v}.', gen: { kind: 'derived' } },
+        {
+          name: 'design_life_years',
+          type: 'integer',
+          label: 'design life in years',
+          optional: 0.6,
+          sentence: '{s} is designed to operate for {v} years.',
+          gen: { kind: 'int', range: [2, 15] },
+        },
       ],
     },
   ],
-  generate({ rng, names, year }) {
-    const yearStart = dayFromIso(`${year}-01-01`);
-    const yearDays = dayFromIso(`${year + 1}-01-01`) - yearStart;
-    // The world's size: launches are added until the fact count reaches a drawn target.
-    const target = rng.int(330, 470);
-    const operatorCount = rng.int(4, 6);
-    const siteCount = rng.int(3, 5);
-    const vehicleCount = rng.int(7, 11);
-    const withEmployees = rng.chance(0.6);
-    const withBudget = rng.chance(0.6);
-    const withHeight = rng.chance(0.7);
-    const withStages = rng.chance(0.5);
-    const withLatitude = rng.chance(0.7);
-    const withPads = rng.chance(0.5);
-    const withLife = rng.chance(0.6);
-
-    const operators: Row[] = [];
-    for (let i = 1; i <= operatorCount; i++) {
-      const name = names.withSuffix(OPERATOR_SUFFIXES);
-      const agency = name.endsWith('Agency');
-      operators.push({
-        id: i,
-        name,
-        headquarters: names.place(),
-        founded: isoFromDay(yearStart - rng.int(4 * 365, 70 * 365)),
-        chief: names.person(),
-        employees: withEmployees ? (agency ? rng.int(2_000, 60_000) : rng.int(300, 25_000)) : null,
-        annual_budget_usd: withBudget ? rng.int(400, 300_000) * 100_000 : null,
-      });
-    }
-    const sites: Row[] = [];
-    for (let i = 1; i <= siteCount; i++) {
-      sites.push({
-        id: i,
-        name: names.take(() => `${inventWord(rng)} ${rng.pick(SITE_SUFFIXES)}`),
-        operator_id: rng.int(1, operatorCount),
-        region: names.place(),
-        opened: isoFromDay(yearStart - rng.int(2 * 365, 65 * 365)),
-        latitude_deg: withLatitude ? Number(rng.real(2, 63).toFixed(2)) : null,
-        pads: withPads ? rng.int(1, 5) : null,
-      });
-    }
-    // A quarter of the vehicles make their maiden flight during the year: their first flight is set below.
-    const maiden = new Set<number>();
-    const vehicles: Row[] = [];
-    for (let i = 1; i <= vehicleCount; i++) {
-      const operator = i <= operatorCount ? operators[i - 1]! : rng.pick(operators);
-      const capacity = Math.round(Math.exp(rng.real(Math.log(500), Math.log(70_000))));
-      if (rng.chance(0.25)) maiden.add(i);
-      const founded = dayFromIso(String(operator.founded));
-      vehicles.push({
-        id: i,
-        name: names.take(() => `${inventWord(rng)} ${rng.pick(VEHICLE_SUFFIXES)}`),
-        operator_id: operator.id,
-        first_flight: isoFromDay(rng.int(founded + 365, yearStart - 30)),
-        payload_capacity_kg: capacity,
-        cost_per_launch_usd: Math.round((capacity * rng.int(1_500, 9_000)) / 100_000) * 100_000 + 2_000_000,
-        height_m: withHeight ? Number((rng.real(16, 28) + capacity / 1_400).toFixed(1)) : null,
-        stages: withStages ? rng.int(2, 3) : null,
-        launches_in_year: 0,
-      });
-    }
-
-    const launches: Row[] = [];
-    const payloads: Row[] = [];
-    let facts = [...operators, ...sites, ...vehicles].reduce((n, r) => n + cells(r), 0);
-    while (facts < target) {
-      const vehicle = rng.pick(vehicles);
-      const capacity = Number(vehicle.payload_capacity_kg);
-      const count = capacity < 1_500 ? 1 : rng.pick([1, 1, 1, 2, 2, 3]);
-      const total = Math.max(150 * count, Math.round(capacity * rng.real(0.35, 0.97)));
-      const purpose = rng.pick(PURPOSE_NAMES);
-      const launch: Row = {
-        id: launches.length + 1,
-        name: names.take(() => `${inventWord(rng)} ${rng.pick(NUMERALS)}`),
-        vehicle_id: vehicle.id,
-        site_id: rng.int(1, siteCount),
-        launch_date: isoFromDay(yearStart + rng.int(0, yearDays - 1)),
-        payload_mass_kg: total,
-        orbit: rng.pick(PURPOSES[purpose]!),
-        failure_mode: rng.chance(0.88) ? null : rng.pick(FAILURE_MODES),
-      };
-      launches.push(launch);
-      vehicle.launches_in_year = Number(vehicle.launches_in_year) + 1;
-      facts += cells(launch);
-      // Split the launch's payload mass among its payloads; the first one is the main payload.
-      let left = total;
-      for (let k = 0; k < count; k++) {
-        const mass = k === count - 1 ? left : Math.max(150, Math.round((left - 150 * (count - k - 1)) * rng.real(0.3, 0.8)));
-        left -= mass;
-        const payload: Row = {
-          id: payloads.length + 1,
-          name: names.take(() => `${inventWord(rng)}-${rng.int(1, 24)}`),
-          launch_id: launch.id,
-          owner_id: rng.int(1, operatorCount),
-          mass_kg: mass,
-          purpose: k === 0 ? purpose : rng.pick([...RIDESHARE_PURPOSES, purpose]),
-          design_life_years: withLife ? rng.int(2, 15) : null,
-        };
-        payloads.push(payload);
-        facts += cells(payload);
-      }
-    }
-    // A maiden-flight vehicle first flew on its earliest launch of the year.
-    for (const v of vehicles) {
-      const own = launches
-        .filter((l) => l.vehicle_id === v.id)
-        .map((l) => String(l.launch_date))
-        .sort();
-      if (maiden.has(v.id) && own.length > 0) v.first_flight = own[0]!;
-    }
-    return { operators, vehicles, launch_sites: sites, launches, payloads };
-  },
-  invariants(rows) {
-    return [
-      ...checkAtMostParent(rows.launches!, 'vehicle_id', 'payload_mass_kg', rows.vehicles!, 'payload_capacity_kg'),
-      ...checkSumEquals(rows.launches!, 'payload_mass_kg', rows.payloads!, 'launch_id', 'mass_kg'),
-      ...checkDateNotBefore(rows.vehicles!, 'first_flight', rows.launches!, 'vehicle_id', 'launch_date'),
-      ...checkDateOrder(rows.operators!, 'founded', rows.vehicles!, 'operator_id', 'first_flight'),
-      ...checkDateOrder(rows.launch_sites!, 'opened', rows.launches!, 'site_id', 'launch_date'),
-      ...checkCountEquals(rows.vehicles!, 'launches_in_year', rows.launches!, 'vehicle_id'),
-    ];
-  },
-  headline(table, row, name) {
-    if (table === 'launches') return `${name('vehicles', Number(row.vehicle_id))} flies the ${row.name} mission`;
-    if (table === 'vehicles') return `${name('operators', Number(row.operator_id))} readies the ${row.name}`;
-    if (table === 'operators') return `${row.name} names ${row.chief} to lead it`;
-    if (table === 'launch_sites') return `${row.name} prepares for a busy launch year`;
-    return null;
-  },
+  derive: [
+    {
+      use: 'scaled',
+      args: {
+        table: 'vehicles',
+        column: 'cost_per_launch_usd',
+        of: 'payload_capacity_kg',
+        factor: [1_500, 9_000],
+        plus: [2_000_000, 2_000_000],
+        step: 100_000,
+      },
+    },
+    { use: 'scaled', args: { table: 'vehicles', column: 'height_m', of: 'payload_capacity_kg', factor: [1 / 1_400, 1 / 1_400], plus: [16, 28], decimals: 1 } },
+    { use: 'countChildren', args: { table: 'vehicles', column: 'launches_in_year', children: 'launches', via: 'vehicle_id' } },
+    // A quarter of the vehicles make their maiden flight during the year, on their first launch.
+    { use: 'earliestChild', args: { table: 'vehicles', column: 'first_flight', children: 'launches', via: 'vehicle_id', of: 'launch_date', chance: 0.25 } },
+    {
+      use: 'allocate',
+      args: {
+        table: 'launches',
+        column: 'payload_mass_kg',
+        capVia: 'vehicle_id',
+        capTable: 'vehicles',
+        cap: 'payload_capacity_kg',
+        fraction: [0.35, 0.97],
+        children: 'payloads',
+        via: 'launch_id',
+        part: 'mass_kg',
+        min: 150,
+      },
+    },
+    {
+      use: 'pickByParent',
+      args: { table: 'payloads', column: 'purpose', via: 'launch_id', parents: 'launches', key: 'orbit', map: PURPOSES_BY_ORBIT, others: RIDESHARE_PURPOSES },
+    },
+  ],
+  invariants: [
+    {
+      use: 'atMostParent',
+      args: { children: 'launches', fk: 'vehicle_id', column: 'payload_mass_kg', parents: 'vehicles', parentColumn: 'payload_capacity_kg' },
+    },
+    { use: 'sumEquals', args: { parents: 'launches', total: 'payload_mass_kg', children: 'payloads', fk: 'launch_id', part: 'mass_kg' } },
+    { use: 'dateNotBefore', args: { parents: 'vehicles', parentDate: 'first_flight', children: 'launches', fk: 'vehicle_id', childDate: 'launch_date' } },
+    { use: 'dateOrder', args: { parents: 'operators', parentDate: 'founded', children: 'vehicles', fk: 'operator_id', childDate: 'first_flight' } },
+    { use: 'dateOrder', args: { parents: 'launch_sites', parentDate: 'opened', children: 'launches', fk: 'site_id', childDate: 'launch_date' } },
+    { use: 'countEquals', args: { parents: 'vehicles', count: 'launches_in_year', children: 'launches', fk: 'vehicle_id' } },
+    { use: 'tierBands', args: { table: 'vehicles' } },
+    { use: 'tierBands', args: { table: 'operators' } },
+    { use: 'allowedByParent', args: { table: 'payloads', column: 'purpose', fk: 'launch_id', parents: 'launches', key: 'orbit', allowed: PURPOSES_BY_ORBIT } },
+  ],
+  say: SAY,
 });

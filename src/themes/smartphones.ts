@@ -1,22 +1,48 @@
 /** A smartphone market in a future year: brands, their models, and quarterly sales with market shares. */
-import { dayFromIso, isoFromDay } from '../format.js';
-import { defineTheme, type Row } from './_define.js';
-import { COMMON_COLUMNS } from './_columns.js';
-import { checkDateOrder, checkRanking, checkSharesAtMost, checkSumEquals } from '../world/invariants.js';
+import { ORG, YEARS } from './_columns.js';
+import { compileTheme } from './spec/compile.js';
 
 const REAL_BRANDS = ['Samsung', 'Apple', 'Xiaomi', 'Oppo', 'Vivo', 'Motorola', 'Nokia', 'Sony', 'OnePlus', 'Honor', 'Huawei', 'Google'];
-const MODEL_SUFFIXES = ['X', 'Pro', 'Lite', 'Max', 'Neo', 'Edge', 'Ultra', 'Air', 'Note', 'Fold', 'S', 'One'];
 
-export default defineTheme({
+const DOMAIN = {
+  field: 'smartphone market',
+  topics: ['component supply chains', 'carrier subsidies', 'camera sensor design', 'foldable displays', 'battery chemistry', 'refurbished handsets'],
+  voices: ['an industry analyst', 'a retail buyer', 'a carrier executive', 'a component supplier', 'a reviewer'],
+};
+
+const SAY = {
+  'brands.headquarters': { noun: 'headquarters city', verb: 'is headquartered in {v}', with: 'with headquarters in {v}' },
+  'brands.founded': { noun: 'founding date', verb: 'was founded on {v}', future: 'is to be founded on {v}' },
+  'brands.ceo': { noun: 'chief executive', verb: 'is led by chief executive {v}' },
+  'brands.employees': { noun: 'workforce', verb: 'employs {v} people' },
+  'brands.lineup_models': { noun: 'line-up', verb: 'has {v} phone models in its line-up' },
+  'brands.units_sold': { noun: 'full-year unit sales', verb: 'sold {v} phones across its models over the year' },
+  'models.brand_id': { noun: 'maker', verb: 'is made by {v}' },
+  'models.launch_date': { noun: 'launch date', verb: 'was launched on {v}', future: 'is due to launch on {v}' },
+  'models.launch_price_usd': { noun: 'launch price', verb: 'launched at a price of {v}' },
+  'models.battery_mah': { noun: 'battery capacity', verb: 'has a battery capacity of {v} mAh' },
+  'models.screen_in': { noun: 'screen size', verb: 'has a {v}-inch screen' },
+  'models.units_sold': { noun: 'full-year unit sales', verb: 'sold {v} units over the year' },
+  'models.sales_rank': { noun: 'sales rank', verb: 'ranked number {v} by units sold' },
+  'quarterly_sales.model_id': { noun: 'model', verb: 'covers {v}' },
+  'quarterly_sales.quarter': { noun: 'quarter', verb: 'is the record for {v}' },
+  'quarterly_sales.units': { noun: 'units sold', verb: 'recorded {v} units sold' },
+  'quarterly_sales.market_share_pct': { noun: 'market share', verb: 'recorded a market share of {v}' },
+};
+
+export default compileTheme({
   id: 'smartphones',
+  locale: 'en',
   title: 'Smartphone market',
   description: 'Brands, their phone models and quarterly sales with market shares',
-  sites: {
-    encyclopedia: { host: 'wiki.orbis-encyclopedia.example', name: 'Orbis Encyclopedia' },
-    news: { host: 'www.handsetwire.example', name: 'HandsetWire' },
-    lists: { host: 'data.mobilemetrics.example', name: 'MobileMetrics' },
-    forum: { host: 'forum.pocketgeek.example', name: 'PocketGeek Forums' },
-  },
+  domain: DOMAIN,
+  sites: [
+    { host: 'wiki.orbis-encyclopedia.example', name: 'Orbis Encyclopedia', genres: ['encyclopedia'] },
+    { host: 'www.handsetwire.example', name: 'HandsetWire', genres: ['news', 'press_release'] },
+    { host: 'data.mobilemetrics.example', name: 'MobileMetrics', genres: ['data', 'list_article'] },
+    { host: 'forum.pocketgeek.example', name: 'PocketGeek Forums', genres: ['forum'] },
+    { host: 'www.phoneverdict.example', name: 'PhoneVerdict', genres: ['review', 'faq'] },
+  ],
   tables: [
     {
       name: 'brands',
@@ -24,12 +50,34 @@ export default defineTheme({
       plural: 'brands',
       nameColumn: 'name',
       entityPages: true,
+      naming: { kind: 'company', suffixes: ['Mobile', 'Devices', 'Telecom', 'Electronics', 'Labs'] },
+      realNames: REAL_BRANDS,
+      rows: { kind: 'count', range: [4, 6] },
+      headline: '{name} names {ceo} as chief executive',
       columns: [
-        { name: 'name', type: 'text', label: 'name' },
-        COMMON_COLUMNS.headquarters,
-        COMMON_COLUMNS.founded,
-        COMMON_COLUMNS.ceo,
-        COMMON_COLUMNS.employees,
+        { name: 'name', type: 'text', label: 'name', gen: { kind: 'name' } },
+        ORG.headquarters(),
+        ORG.founded([-YEARS(40), -YEARS(5)]),
+        ORG.ceo(),
+        ORG.employees([1200, 240000]),
+        // About the invented line-up, so a real brand's row states something true of this world only.
+        {
+          name: 'lineup_models',
+          type: 'integer',
+          label: 'number of phone models in its line-up',
+          sentence: '{s} has {v} phone models in its line-up.',
+          gen: { kind: 'derived' },
+        },
+        {
+          name: 'units_sold',
+          type: 'integer',
+          label: 'units sold in the year across its models',
+          unit: 'count',
+          measure: true,
+          time: 'year_end',
+          sentence: '{s} sold {v} phones across its models over the year.',
+          gen: { kind: 'derived' },
+        },
       ],
     },
     {
@@ -38,97 +86,132 @@ export default defineTheme({
       plural: 'phone models',
       nameColumn: 'name',
       entityPages: true,
+      naming: { kind: 'product' },
+      rows: { kind: 'count', range: [13, 19] },
+      // A model's line word sets its price band: a Lite is cheaper than a Pro, a Pro than an Ultra.
+      tiers: [
+        { words: ['Lite'], weight: 2, set: { launch_price_usd: { kind: 'int', range: [149, 399] } } },
+        { words: ['Neo', 'Air', 'One', 'Note', 'Edge', 'S', 'X'], weight: 3, set: { launch_price_usd: { kind: 'int', range: [399, 799] } } },
+        { words: ['Pro', 'Max'], weight: 2, set: { launch_price_usd: { kind: 'int', range: [799, 1149] } } },
+        { words: ['Ultra', 'Fold'], weight: 1, set: { launch_price_usd: { kind: 'int', range: [1199, 1899] } } },
+      ],
+      headline: '{brand_id} unveils the {name}',
       columns: [
-        { name: 'name', type: 'text', label: 'name' },
-        { name: 'brand_id', type: 'entity', ref: 'brands', label: 'brand', predicate: 'brand', sentence: '{s} is made by {v}.' },
-        { name: 'launch_date', type: 'date', label: 'launch date', sentence: '{s} was launched on {v}.' },
-        { name: 'launch_price_usd', type: 'integer', label: 'launch price', unit: 'usd', measure: true, sentence: '{s} launched at a price of {v}.' },
+        { name: 'name', type: 'text', label: 'name', gen: { kind: 'name', parent: 'brand_id' } },
+        {
+          name: 'brand_id',
+          type: 'entity',
+          ref: 'brands',
+          label: 'brand',
+          predicate: 'brand',
+          sentence: '{s} is made by {v}.',
+          gen: { kind: 'ref', spread: true },
+        },
+        {
+          name: 'launch_date',
+          type: 'date',
+          label: 'launch date',
+          sentence: '{s} was launched on {v}.',
+          time: 'event',
+          gen: { kind: 'date', days: [-330, -20] },
+        },
+        {
+          name: 'launch_price_usd',
+          type: 'integer',
+          label: 'launch price',
+          unit: 'usd',
+          measure: true,
+          sentence: '{s} launched at a price of {v}.',
+          gen: { kind: 'int', range: [149, 1899] },
+        },
         {
           name: 'battery_mah',
           type: 'integer',
           label: 'battery capacity in mAh',
           measure: true,
-          optional: true,
+          optional: 0.7,
           sentence: 'The battery capacity of {s} is {v} mAh.',
+          gen: { kind: 'int', range: [3000, 6500] },
         },
-        { name: 'screen_in', type: 'real', decimals: 2, label: 'screen size in inches', optional: true, sentence: '{s} has a {v}-inch screen.' },
-        { name: 'units_sold', type: 'integer', label: 'units sold in the year', unit: 'count', measure: true, sentence: '{s} sold {v} units over the year.' },
-        { name: 'sales_rank', type: 'integer', label: 'sales rank', sentence: '{s} ranked number {v} by units sold.' },
+        {
+          name: 'screen_in',
+          type: 'real',
+          decimals: 2,
+          label: 'screen size in inches',
+          optional: 0.7,
+          sentence: '{s} has a {v}-inch screen.',
+          gen: { kind: 'real', range: [5.4, 7.6] },
+        },
+        {
+          name: 'units_sold',
+          type: 'integer',
+          label: 'units sold in the year',
+          unit: 'count',
+          measure: true,
+          time: 'year_end',
+          sentence: '{s} sold {v} units over the year.',
+          gen: { kind: 'derived' },
+        },
+        {
+          name: 'sales_rank',
+          type: 'integer',
+          label: 'sales rank',
+          time: 'year_end',
+          sentence: '{s} ranked number {v} by units sold.',
+          gen: { kind: 'derived' },
+        },
       ],
     },
     {
       name: 'quarterly_sales',
       entity: 'quarterly sales record',
       plural: 'quarterly sales records',
-      subject: (row, _rows, name) => `${name('models', Number(row.model_id))}, ${row.quarter}`,
+      subject: '{model_id}, {quarter}',
+      rows: { kind: 'each', via: 'model_id', range: [4, 4] },
       columns: [
-        { name: 'model_id', type: 'entity', ref: 'models', label: 'model', predicate: 'model', sentence: '{s} covers {v}.' },
-        { name: 'quarter', type: 'text', label: 'quarter', sentence: '{s} is the record for {v}.' },
-        { name: 'units', type: 'integer', label: 'units sold', unit: 'count', measure: true, sentence: 'In {s}, units sold reached {v}.' },
-        { name: 'market_share_pct', type: 'real', decimals: 2, label: 'market share', unit: 'percent', sentence: 'In {s}, market share was {v}.' },
+        { name: 'model_id', type: 'entity', ref: 'models', label: 'model', predicate: 'model', sentence: '{s} covers {v}.', gen: { kind: 'parent' } },
+        { name: 'quarter', type: 'text', label: 'quarter', sentence: '{s} is the record for {v}.', gen: { kind: 'index', template: 'Q{n} {year}' } },
+        {
+          name: 'units',
+          type: 'integer',
+          label: 'units sold',
+          unit: 'count',
+          measure: true,
+          time: { periodColumn: 'quarter' },
+          sentence: 'In {s}, units sold reached {v}.',
+          gen: { kind: 'int', range: [150_000, 4_000_000] },
+        },
+        {
+          name: 'market_share_pct',
+          type: 'real',
+          decimals: 2,
+          label: 'market share',
+          unit: 'percent',
+          time: { periodColumn: 'quarter' },
+          sentence: 'In {s}, market share was {v}.',
+          gen: { kind: 'derived' },
+        },
       ],
     },
   ],
-  generate({ rng, names, year, realBrands }) {
-    const brandCount = rng.int(4, 6);
-    const modelCount = rng.int(13, 19);
-    const withEmployees = rng.chance(0.6);
-    const withBattery = rng.chance(0.7);
-    const withScreen = rng.chance(0.7);
-    const realPool = rng.shuffle(REAL_BRANDS);
-    const brands: Row[] = [];
-    for (let i = 1; i <= brandCount; i++) {
-      const name = realBrands ? names.take(() => realPool.pop() ?? names.word()) : names.withSuffix(['Mobile', 'Devices', 'Telecom', 'Electronics', 'Labs']);
-      brands.push({
-        id: i,
-        name,
-        headquarters: names.place(),
-        founded: isoFromDay(dayFromIso(`${year - 40}-01-01`) + rng.int(0, 35 * 365)),
-        ceo: names.person(),
-        employees: withEmployees ? rng.int(1200, 240000) : null,
-      });
-    }
-    const models: Row[] = [];
-    const yearStart = dayFromIso(`${year}-01-01`);
-    for (let i = 1; i <= modelCount; i++) {
-      const brand = i <= brandCount ? brands[i - 1]! : rng.pick(brands);
-      const base = String(brand.name).split(' ')[0];
-      models.push({
-        id: i,
-        name: names.take(() => `${base} ${rng.pick(MODEL_SUFFIXES)}${rng.int(2, 99)}`),
-        brand_id: brand.id,
-        launch_date: isoFromDay(yearStart - rng.int(20, 330)),
-        launch_price_usd: rng.int(149, 1899),
-        battery_mah: withBattery ? rng.int(3000, 6500) : null,
-        screen_in: withScreen ? Number(rng.real(5.4, 7.6).toFixed(2)) : null,
-        units_sold: 0,
-        sales_rank: 0,
-      });
-    }
-    const sales: Row[] = [];
-    for (let q = 1; q <= 4; q++) {
-      const market = rng.int(60_000_000, 90_000_000);
-      for (const m of models) {
-        const units = rng.int(150_000, 4_000_000);
-        m.units_sold = Number(m.units_sold) + units;
-        sales.push({ id: sales.length + 1, model_id: m.id, quarter: `Q${q} ${year}`, units, market_share_pct: Number(((units / market) * 100).toFixed(2)) });
-      }
-    }
-    const ranked = models.slice().sort((a, b) => Number(b.units_sold) - Number(a.units_sold) || a.id - b.id);
-    ranked.forEach((m, i) => (m.sales_rank = i + 1));
-    return { brands, models, quarterly_sales: sales };
-  },
-  invariants(rows) {
-    return [
-      ...checkSumEquals(rows.models!, 'units_sold', rows.quarterly_sales!, 'model_id', 'units'),
-      ...checkRanking(rows.models!, 'sales_rank', 'units_sold'),
-      ...checkSharesAtMost(rows.quarterly_sales!, 'quarter', 'market_share_pct', 100),
-      ...checkDateOrder(rows.brands!, 'founded', rows.models!, 'brand_id', 'launch_date'),
-    ];
-  },
-  headline(table, row, name) {
-    if (table === 'models') return `${name('brands', Number(row.brand_id))} unveils the ${row.name}`;
-    if (table === 'brands') return `${row.name} names ${row.ceo} as chief executive`;
-    return null;
-  },
+  derive: [
+    { use: 'countChildren', args: { table: 'brands', column: 'lineup_models', children: 'models', via: 'brand_id' } },
+    { use: 'sumChildren', args: { table: 'models', column: 'units_sold', children: 'quarterly_sales', via: 'model_id', of: 'units' } },
+    { use: 'rank', args: { table: 'models', column: 'sales_rank', by: 'units_sold' } },
+    { use: 'sumChildren', args: { table: 'brands', column: 'units_sold', children: 'models', via: 'brand_id', of: 'units_sold' } },
+    {
+      use: 'shareOfDrawnTotal',
+      args: { table: 'quarterly_sales', column: 'market_share_pct', of: 'units', group: 'quarter', total: [60_000_000, 90_000_000] },
+    },
+  ],
+  invariants: [
+    { use: 'countEquals', args: { parents: 'brands', count: 'lineup_models', children: 'models', fk: 'brand_id' } },
+    { use: 'sumEquals', args: { parents: 'models', total: 'units_sold', children: 'quarterly_sales', fk: 'model_id', part: 'units' } },
+    { use: 'sumEquals', args: { parents: 'brands', total: 'units_sold', children: 'models', fk: 'brand_id', part: 'units_sold' } },
+    { use: 'ranking', args: { table: 'models', rank: 'sales_rank', by: 'units_sold' } },
+    { use: 'sharesAtMost', args: { table: 'quarterly_sales', group: 'quarter', share: 'market_share_pct', max: 100 } },
+    { use: 'dateOrder', args: { parents: 'brands', parentDate: 'founded', children: 'models', fk: 'brand_id', childDate: 'launch_date' } },
+    { use: 'tierBands', args: { table: 'models' } },
+  ],
+  say: SAY,
 });

@@ -66,3 +66,22 @@ describe('drugs: the pipeline', () => {
     }
   });
 });
+
+describe('drugs: domain sense', () => {
+  it("a candidate's route fits its modality and its name carries its modality's stem; the check catches an oral antibody", () => {
+    const biologics = ['monoclonal antibody', 'bispecific antibody', 'gene therapy', 'cell therapy'];
+    let routed = 0;
+    for (const w of worlds())
+      for (const d of w.rows.drugs!) {
+        if (d.route != null) routed++;
+        if (biologics.includes(String(d.modality))) expect(d.route).not.toBe('oral');
+      }
+    expect(routed).toBeGreaterThan(0);
+    const w = worlds().find((x) => x.rows.drugs!.some((d) => d.route != null))!;
+    const rows = copyRows(w.rows);
+    const d = rows.drugs!.find((x) => x.route != null)!;
+    d.modality = 'monoclonal antibody';
+    d.route = 'oral';
+    expect(theme.invariants(rows).some((m) => m.includes('does not go with modality "monoclonal antibody"'))).toBe(true);
+  });
+});

@@ -41,6 +41,33 @@ const REAL = [
   'FedEx',
 ];
 
+const REAL_SECTORS = new Map<string, string>([
+  ['Toyota', 'automotive'],
+  ['Honda', 'automotive'],
+  ['Shell', 'energy'],
+  ['Intel', 'semiconductors'],
+  ['Nvidia', 'semiconductors'],
+  ['Walmart', 'retail'],
+  ['Carrefour', 'retail'],
+  ['Disney', 'media'],
+  ['Oracle', 'software'],
+  ['Allianz', 'financial services'],
+  ['Maersk', 'logistics'],
+  ['FedEx', 'logistics'],
+  ['Ericsson', 'telecommunications'],
+  ['Vodafone', 'telecommunications'],
+  ['Pfizer', 'healthcare'],
+  ['Philips', 'healthcare'],
+  ['Bayer', 'healthcare'],
+  ['Siemens', 'industrials'],
+  ['Boeing', 'industrials'],
+  ['Bosch', 'industrials'],
+  ['Unilever', 'consumer goods'],
+  ['Nestle', 'consumer goods'],
+  ['Nike', 'consumer goods'],
+  ['Heineken', 'consumer goods'],
+]);
+
 describe('financials theme', () => {
   let worlds: WorldData[];
   const dir = mkdtempSync(join(tmpdir(), 'fw-financials-'));
@@ -84,6 +111,11 @@ describe('financials theme', () => {
       expect(checkWorld(w)).toEqual([]);
       expect(w.meta.real_brands).toBe(true);
       expect(w.rows.companies!.every((c) => REAL.includes(String(c.name)))).toBe(true);
+      // The real company's own attributes are never invented: no headquarters, founding, CEO, staff or listing-date fact;
+      // its sector is its real one.
+      const own = w.facts.filter((f) => f.sourceTable === 'companies');
+      for (const f of own) expect(['headquarters', 'founded', 'ceo', 'employees', 'listing_date']).not.toContain(f.predicate);
+      for (const c of w.rows.companies!) expect(c.sector).toBe(REAL_SECTORS.get(String(c.name)));
     }
   });
 

@@ -84,3 +84,50 @@ describe('football: the season', () => {
     }
   });
 });
+
+describe('football: domain sense', () => {
+  it('a season is a full round robin: every pair of clubs meets once, or home and away, and only with six clubs or fewer twice', () => {
+    const legsSeen = new Set<number>();
+    for (const w of worlds()) {
+      const clubs = w.rows.clubs!.length;
+      const meetings = new Map<string, number>();
+      for (const m of w.rows.matches!) {
+        const key = [n(m.home_club_id), n(m.away_club_id)].sort((a, b) => a - b).join('-');
+        meetings.set(key, (meetings.get(key) ?? 0) + 1);
+      }
+      expect(meetings.size).toBe((clubs * (clubs - 1)) / 2);
+      const legs = new Set(meetings.values());
+      expect(legs.size).toBe(1);
+      const l = [...legs][0]!;
+      legsSeen.add(l);
+      if (l === 2) expect(clubs).toBeLessThanOrEqual(6);
+    }
+    expect(legsSeen).toEqual(new Set([1, 2]));
+  });
+
+  it("a league's players are all of one sex (drawn per world), so pronouns agree across the squad", async () => {
+    const { Faker, en, base } = await import('@faker-js/faker');
+    const { Rng } = await import('../../src/rng.js');
+    const { NamePool } = await import('../../src/themes/_names.js');
+    const seen = new Set<string>();
+    for (let k = 0; k < 6; k++) {
+      const rng = new Rng(`squad-${k}`);
+      const faker = new Faker({ locale: [en, base], seed: k });
+      const names = new NamePool(rng.fork('names'), faker);
+      const rows = theme.generate({ rng, faker, names, year: 2031, realBrands: false });
+      const genders = new Set(rows.players!.map((p) => names.genderOf(String(p.name))));
+      expect(genders.size).toBe(1);
+      seen.add(String([...genders][0]));
+    }
+    expect(seen).toEqual(new Set(['female', 'male']));
+  });
+
+  it('a goalkeeper scores no league goals; the check catches one who does', () => {
+    for (const w of worlds()) for (const p of w.rows.players!) if (p.position === 'goalkeeper') expect(n(p.goals)).toBe(0);
+    const rows = copyRows(worlds()[0]!.rows);
+    const p = rows.players![0]!;
+    p.position = 'goalkeeper';
+    p.goals = 2;
+    expect(theme.invariants(rows).some((m) => m.includes('a goalkeeper may have'))).toBe(true);
+  });
+});

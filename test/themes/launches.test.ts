@@ -73,6 +73,30 @@ describe('launches theme', () => {
     expect(theme.invariants(lighter).some((m) => m.includes('payload_mass_kg'))).toBe(true);
   });
 
+  it('a Heavy carries more than any mid-size rocket, which carries more than a Light; the tier check catches a light Heavy', () => {
+    const cap = (word: string) =>
+      worlds.flatMap((w) => w.rows.vehicles!.filter((v) => String(v.name).endsWith(` ${word}`)).map((v) => Number(v.payload_capacity_kg)));
+    const heavy = cap('Heavy');
+    const light = cap('Light');
+    const mid = worlds.flatMap((w) => w.rows.vehicles!.filter((v) => !/ (Heavy|Light)$/.test(String(v.name))).map((v) => Number(v.payload_capacity_kg)));
+    expect(heavy.length * light.length * mid.length).toBeGreaterThan(0);
+    expect(Math.min(...heavy)).toBeGreaterThan(Math.max(...mid));
+    expect(Math.min(...mid)).toBeGreaterThan(Math.max(...light));
+    const broken = copy(worlds[0]!.rows);
+    const v = broken.vehicles![0]!;
+    v.name = `${String(v.name).split(' ')[0]} Heavy`;
+    v.payload_capacity_kg = 900;
+    expect(theme.invariants(broken).some((m) => m.includes('outside the Heavy band'))).toBe(true);
+  });
+
+  it("a launch's main payload serves a purpose its orbit fits; the check catches one that does not", () => {
+    const broken = copy(worlds[0]!.rows);
+    const l = broken.launches![0]!;
+    l.orbit = 'heliocentric orbit';
+    broken.payloads!.find((p) => p.launch_id === l.id)!.purpose = 'navigation';
+    expect(theme.invariants(broken).some((m) => m.includes('does not fit orbit'))).toBe(true);
+  });
+
   it('is deterministic for a (seed, index)', () => {
     const again = generateWorld(11, 3, { themes: ['launches'] });
     expect(again.facts).toEqual(worlds[3]!.facts);

@@ -1,0 +1,35 @@
+/** Derivations of a row's value from another of its values: a cost that grows with capacity. */
+import { z } from 'zod';
+import { Range } from '../gen.js';
+import { derivation, tableRows } from './registry.js';
+
+/**
+ * `table.column` = `of` × a factor drawn in `factor`, plus an offset drawn in `plus`, rounded to a
+ * multiple of `step` (or to `decimals` places), plus the row's `add` column: a launch's cost from its
+ * vehicle's capacity.
+ */
+export const scaled = derivation({
+  args: z.object({
+    table: z.string(),
+    column: z.string(),
+    of: z.string(),
+    factor: Range,
+    plus: Range.default([0, 0]),
+    step: z.number().positive().optional(),
+    decimals: z.number().int().min(0).default(0),
+    /** A column of the row added before rounding (operating income = net income + a share of revenue). */
+    add: z.string().optional(),
+    /** Read `of` from the row this reference column points to, in `parents` (a budget line from its city's population). */
+    via: z.string().optional(),
+    parents: z.string().optional(),
+  }),
+  run(rows, a, { rng }) {
+    const parents = a.via && a.parents ? tableRows(rows, a.parents) : undefined;
+    for (const r of tableRows(rows, a.table)) {
+      const of = parents ? parents[Number(r[a.via!]) - 1]?.[a.of] : r[a.of];
+      if (r[a.column] === null || of == null) continue;
+      const v = Number(of) * rng.real(a.factor[0], a.factor[1]) + rng.real(a.plus[0], a.plus[1]) + (a.add ? Number(r[a.add]) : 0);
+      r[a.column] = a.step ? Math.round(v / a.step) * a.step : Number(v.toFixed(a.decimals));
+    }
+  },
+});
