@@ -5,7 +5,7 @@
  * it whole.
  */
 import type { Browser, SearchHit } from './browser.js';
-import type { PageReading } from './page-read.js';
+import { withoutSite, type PageReading } from './page-read.js';
 
 export interface MemberQuery {
   /** The row noun: a plural ("phone models") or a singular ("phone model"). */
@@ -21,7 +21,6 @@ export function nounForms(noun: string): string[] {
   return [...new Set([n, `${n}s`, `${n}es`, n.replace(/y$/, 'ies'), n.replace(/s$/, ''), n.replace(/es$/, ''), n.replace(/ies$/, 'y')])];
 }
 
-const withoutSite = (title: string) => title.replace(/ - [^-]+$/, '').trim();
 const withoutYear = (heading: string) => heading.replace(/ \(\d{4}\)$/, '').trim();
 
 function isTableList(heading: string, forms: string[]): boolean {
