@@ -53,21 +53,21 @@ export function roundedValue(fx: FactIndex, fact: Fact): StatedValue | null {
 }
 
 /** "an estimated 1,230,000": an early figure `drift` (a fraction, e.g. 0.02) away from the fact, three significant digits. */
-export function preliminaryValue(fx: FactIndex, fact: Fact, drift: number, word: 'an estimated' | 'a preliminary'): StatedValue | null {
+export function preliminaryValue(fx: FactIndex, fact: Fact, drift: number, word: 'an estimated' | 'a preliminary', num: NumberStyle = 0): StatedValue | null {
   if (!roundable(fact)) return null;
   const v = Number(fact.object);
   const p = toPrecision(v * (1 + drift), 3);
   if (p === v) return null;
-  return { text: `${word} ${formatNumber(p, fx.format(fact).unit, 0, 0)}`, value: p };
+  return { text: `${word} ${formatNumber(p, fx.format(fact).unit, 0, num)}`, value: p };
 }
 
 /** A wrong figure `off` (a fraction, e.g. -0.2) away from the fact, as a forum post misremembers it. */
-export function wrongValue(fx: FactIndex, fact: Fact, off: number): StatedValue | null {
+export function wrongValue(fx: FactIndex, fact: Fact, off: number, num: NumberStyle = 0): StatedValue | null {
   if (!roundable(fact)) return null;
   const v = Number(fact.object);
   const w = toPrecision(v * (1 + off), 2);
   if (w === v || w <= 0) return null;
-  return { text: formatNumber(w, fx.format(fact).unit, 0, 0), value: w };
+  return { text: formatNumber(w, fx.format(fact).unit, 0, num), value: w };
 }
 
 /** The number a rough figure stands for: "about $1.2 million" → 1200000 (null when it is not one). */

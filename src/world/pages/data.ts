@@ -83,6 +83,7 @@ export function renderDataPages(ctx: Ctx): ListUrls {
       );
       p.b.paragraph([fill(p, 'boilerplate', listSite.name)]);
       p.b.note(`Compiled by ${listSite.name}. Last updated ${fmtDate(p)}.`);
+      p.b.note(methodNote(p));
       const url = finishPage(ctx, p, 'data');
       if (!lists.has(t.name)) lists.set(t.name, { url, heading });
     }
@@ -116,11 +117,22 @@ export function renderDataPages(ctx: Ctx): ListUrls {
         }),
       );
       p.b.paragraph([fill(p, 'commentary', t.plural)]);
-      p.b.note(`Data: ${rankSite.name}, ${fmtDate(p)}.`);
+      p.b.note(`Data: ${rankSite.name}, ${fmtDate(p)}. Ties are ordered by the order of first publication.`);
+      p.b.note(methodNote(p));
       finishPage(ctx, p, 'data');
     }
   }
   return lists;
+}
+
+const METHOD_NOTES = [
+  'Notes: figures are taken from statements and filings of the organisations concerned and are not revised after publication here. A dash marks a value that was not disclosed.',
+  'Methodology: each row is checked against at least one primary source before it is added. Values are shown as reported, without adjustment for inflation or currency.',
+  'About this table: entries are compiled from public records and official releases. Corrections can be sent to the data desk; the table is reissued when a source changes.',
+];
+
+function methodNote(p: Page): string {
+  return p.rng.pick(METHOD_NOTES);
 }
 
 export function fmtDate(p: Page): string {

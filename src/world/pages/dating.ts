@@ -18,6 +18,8 @@ export class Dating {
   private readonly factDates: Set<string>;
   private readonly rowsById = new Map<string, Row>();
   private readonly periodColumn = new Map<string, string | null>();
+  /** Measures of a table summed from rows per period beneath it ("units_sold" over quarterly "units"): totals of the year. */
+  private readonly yearTotals = new Set<string>();
 
   constructor(
     private readonly theme: ThemeDef,
@@ -32,6 +34,13 @@ export class Dating {
       for (const r of rows[t.name] ?? []) this.rowsById.set(`${t.name}#${r.id}`, r);
       this.periodColumn.set(t.name, findPeriodColumn(t, rows[t.name] ?? []));
     }
+    for (const t of theme.tables) {
+      if (!this.periodColumn.get(t.name)) continue;
+      const parts = t.columns.filter((c) => c.measure).map((c) => c.name);
+      for (const c of t.columns)
+        if (c.type === 'entity' && c.ref)
+          for (const m of fx.table(c.ref).columns) if (m.measure && parts.some((part) => m.name.includes(part))) this.yearTotals.add(`${c.ref}.${m.name}`);
+    }
   }
 
   /** The date from which a page may report `fact` as done (null: a standing fact). */
@@ -41,6 +50,7 @@ export class Dating {
     if (col.time) return factTime(fact, col, row, this.year);
     // No declared role: a past date is an event; a figure of a row with its own period is true once the period ends.
     if (fact.objectType === 'date') return fact.object <= `${this.year}-12-31` ? fact.object : null;
+    if (this.yearTotals.has(`${fact.sourceTable}.${fact.sourceColumn}`)) return `${this.year}-12-31`;
     const pc = this.periodColumn.get(fact.sourceTable);
     if (pc && (fact.objectType === 'integer' || fact.objectType === 'real')) {
       const v = row?.[pc];

@@ -32,7 +32,7 @@ export function renderEarlyFigures(ctx: Ctx, count = 2): void {
     if (date >= before) continue;
     const p = startPage(ctx, site, `Early figures for ${f.subject}`, date, 'news', `early:${f.id}`);
     const [s] = say(p, [f]);
-    const pre = s ? preliminary(ctx.fx, p.rng, s, f) : null;
+    const pre = s ? preliminary(ctx.fx, p.rng, s, f, p.site.num) : null;
     if (!pre) continue;
     p.b.note(byline(p));
     p.b.paragraph([pre, { text: 'The figure is preliminary and may be revised when final numbers are published.', ...NO_FACTS }], dateline(p));

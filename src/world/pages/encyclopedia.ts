@@ -75,6 +75,19 @@ export function renderArticles(ctx: Ctx, lists: ListUrls): void {
         b.heading2(heading);
         b.paragraph([...say(p, facts), fill(p, 'commentary', name)]);
       }
+      // The row it belongs to: a few of the parent's standing facts, as articles give context.
+      for (const par of parentsOf(ctx, t, row).slice(0, 1)) {
+        const pf = p.rng.sample(
+          ctx.dating.trueBy(ctx.fx.ofRow(par.table, par.id), date).filter((f) => f.objectType !== 'entity'),
+          3,
+        );
+        if (pf.length === 0) continue;
+        b.heading2(cap(par.label));
+        b.paragraph([fill(p, 'transition', ctx.fx.name(par.table, par.id)), ...say(p, pf), fill(p, 'context', ctx.fx.name(par.table, par.id))]);
+      }
+      // Reception: what is said about it, no checkable fact.
+      b.heading2(p.rng.pick(['Reception', 'Analysis', 'Assessment']));
+      b.paragraph([fill(p, 'commentary', name), fill(p, 'quote', name), fill(p, 'context', p.rng.pick(topics(ctx)))]);
       // The rows that refer to it.
       for (const { ct, c, rows } of kids) {
         if (rows.length === 0) continue;
@@ -102,6 +115,14 @@ export function renderArticles(ctx: Ctx, lists: ListUrls): void {
             return { cells, passage: rowPassage(ctx, p, subject, facts) };
           }),
         );
+        // A line or two on the first of them, as an article would single them out.
+        const first = rows.slice(0, 2).flatMap((r) =>
+          p.rng.sample(
+            ctx.dating.trueBy(ctx.fx.ofRow(ct.name, r.id), date).filter((f) => f.sourceColumn !== c.name),
+            1,
+          ),
+        );
+        b.paragraph([...say(p, first), fill(p, 'commentary', ct.plural)]);
       }
       // References: the pages that reported on it.
       if (refs.length > 0) {
@@ -128,8 +149,23 @@ export function renderArticles(ctx: Ctx, lists: ListUrls): void {
         b.heading2('See also');
         b.list(also.map((text) => ({ text, ...NO_FACTS })));
       }
-      b.paragraph([fill(p, 'boilerplate', p.rng.pick(topics(ctx)))]);
-      b.note(`Last edited ${fmtDate(p)}`);
+      // Navigation box: the other rows of its kind under the same parent (or of the whole table), linked.
+      const par0 = parentsOf(ctx, t, row)[0];
+      const navRows = rowsOf(ctx, t.name).filter((r) => !par0 || parentsOf(ctx, t, r)[0]?.id === par0.id);
+      if (navRows.length > 1) {
+        const navTitle = par0 ? `${cap(t.plural)} of ${ctx.fx.name(par0.table, par0.id)}` : cap(t.plural);
+        b.note(
+          `${navTitle}: ${navRows
+            .slice(0, 16)
+            .map((r) => (r.id === row.id ? ctx.fx.name(t.name, r.id) : linkedName(ctx, p, t.name, r.id)))
+            .join(' · ')}`,
+        );
+      }
+      const parents = parentsOf(ctx, t, row).map((par) => ctx.fx.name(par.table, par.id));
+      b.note(`Categories: ${[cap(t.plural), ...parents, cap(fieldWord(ctx))].join(' · ')}`);
+      b.note(
+        `Last edited ${fmtDate(p)}. ${p.rng.pick(['Text is available under an open licence.', 'Content is contributed by volunteers and reviewed by editors.', 'This article may be edited by anyone.'])}`,
+      );
       finishPage(ctx, p, 'encyclopedia', { url: ctx.pages.articles.get(key(t.name, row.id))!.url, dateKind: 'edited' });
     }
   });

@@ -12,12 +12,11 @@ import { FORUM_USERS } from './site-pools.js';
 
 type User = (typeof FORUM_USERS)[number];
 
-function post(p: Page, u: User, sentences: Stated[]): void {
-  const body = [
-    ...(u.opener ? [{ text: u.opener, facts: [], claims: [] }] : []),
-    ...sentences,
-    ...(u.closer ? [{ text: u.closer, facts: [], claims: [] }] : []),
-  ];
+/** A post: the user's habitual opener on their first post, their sign-off on their last (`last`). */
+function post(p: Page, u: User, sentences: Stated[], seen: Set<string>, last = false): void {
+  const first = !seen.has(u.handle);
+  seen.add(u.handle);
+  const body = [...(first && u.opener ? [own(u.opener)] : []), ...sentences, ...(last && u.closer ? [own(u.closer)] : [])];
   p.b.paragraph(body, `**${u.handle}**: `);
 }
 
@@ -47,20 +46,27 @@ export function renderForums(ctx: Ctx, lists: ListUrls): void {
       const cast = p.rng.sample(users, 4);
       const [asker, expert, wrong, other] = [cast[0]!, cast[1]!, cast[2]!, cast[3] ?? cast[0]!];
       p.b.note(`Thread in ${site.name} › ${t.plural}, ${cast.length} participants`);
-      post(p, asker, [own(`Trying to compare the ${col.label} of ${facts.map((f) => f.subject).join(', ')}. Does anyone have the figures?`)]);
+      const seen = new Set<string>();
+      post(p, asker, [own(`Trying to compare the ${col.label} of ${facts.map((f) => f.subject).join(', ')}. Does anyone have the figures?`)], seen);
       // The expert answers the first; the misremembered figure is the second when it can be, corrected at once after.
-      post(p, expert, say(p, [facts[0]!]));
+      post(p, expert, say(p, [facts[0]!]), seen);
       const [ws] = say(p, [facts[1]!]);
-      const bad = ws ? erroneous(ctx.fx, p.rng, ws, facts[1]!) : null;
+      const bad = ws ? erroneous(ctx.fx, p.rng, ws, facts[1]!, p.site.num) : null;
       if (bad && ws) {
-        post(p, wrong, [{ ...bad, text: bad.text.replace(/\.$/, p.rng.pick([', if I remember right.', ', or close to it.', ', I think.'])) }]);
-        post(p, expert, [own(p.rng.pick(['Not quite.', 'That is not right, I am afraid.', 'Small correction.'])), corrected(ws, facts[1]!)]);
-        post(p, wrong, [own(p.rng.pick(['Fair enough, my mistake.', 'Ah, thanks. I mixed it up.', 'You are right, I misremembered.']))]);
-      } else post(p, wrong, say(p, [facts[1]!]));
+        post(p, wrong, [{ ...bad, text: bad.text.replace(/\.$/, p.rng.pick([', if I remember right.', ', or close to it.', ', I think.'])) }], seen);
+        post(p, expert, [own(p.rng.pick(['Not quite.', 'That is not right, I am afraid.', 'Small correction.'])), corrected(ws, facts[1]!)], seen, true);
+        post(p, wrong, [own(p.rng.pick(['Fair enough, my mistake.', 'Ah, thanks. I mixed it up.', 'You are right, I misremembered.']))], seen, true);
+      } else post(p, wrong, say(p, [facts[1]!]), seen, true);
       const rest = facts.slice(2);
       const list = lists.get(t.name);
-      post(p, other, [...say(p, rest), fill(p, 'commentary', t.plural), ...(list ? [own(`The full table is on ${p.b.link(list.url, list.heading)}.`)] : [])]);
-      post(p, asker, [fill(p, 'commentary', a), own('Thanks, everyone.')]);
+      post(
+        p,
+        other,
+        [...say(p, rest), fill(p, 'commentary', t.plural), ...(list ? [own(`The full table is on ${p.b.link(list.url, list.heading)}.`)] : [])],
+        seen,
+        true,
+      );
+      post(p, asker, [fill(p, 'commentary', a), own('Thanks, everyone.')], seen, true);
       finishPage(ctx, p, 'forum');
     }
   }

@@ -8,7 +8,7 @@ import type { Row, TableDef } from '../../themes/_define.js';
 import type { Fact } from '../types.js';
 import type { Stated } from './builder.js';
 import { fill, finishPage, key, namedTables, parentsOf, rowsOf, say, startPage, topics, type Ctx, type Page } from './context.js';
-import { fmtDate } from './data.js';
+import { pageDate } from './data.js';
 import { rounded } from './noise.js';
 
 /** The site's byline with a staff writer. */
@@ -17,7 +17,7 @@ export function byline(p: Page): string {
 }
 
 export function dateline(p: Page): string {
-  return `${p.site.city.toUpperCase()}, ${fmtDate(p)} — `;
+  return `${p.site.city.toUpperCase()}, ${pageDate(p.date, p.site.dateStyle === 1 ? 0 : p.site.dateStyle)} — `;
 }
 
 /** The theme's headline when the body states every fact it names (and it names no figure), else a neutral one. */
@@ -72,6 +72,18 @@ export function renderNews(ctx: Ctx): void {
           ]);
         }
       }
+      // Elsewhere: a sibling row under the same parent, or the rows under this one.
+      const kin = parent
+        ? rowsOf(ctx, t.name).filter((r) => r.id !== row.id && parentsOf(ctx, t, r)[0]?.id === parent.id && parentsOf(ctx, t, r)[0]?.table === parent.table)
+        : [];
+      const kinFacts = page.rng.sample(kin, 2).flatMap((r) =>
+        page.rng.sample(
+          ctx.dating.trueBy(ctx.fx.ofRow(t.name, r.id), date).filter((f) => f.objectType !== 'entity'),
+          1,
+        ),
+      );
+      if (kinFacts.length > 0) b.paragraph([fill(page, 'transition', t.plural), ...say(page, kinFacts), fill(page, 'commentary', t.plural)]);
+      b.paragraph([fill(page, 'quote', page.rng.pick(topics(ctx))), fill(page, 'commentary', name)]);
       b.heading2(page.rng.pick(['What comes next', 'Outlook', 'The road ahead']));
       b.paragraph([fill(page, 'context', page.rng.pick(topics(ctx))), fill(page, 'quote', name), fill(page, 'commentary', page.rng.pick(topics(ctx)))]);
       const related: Stated[] = [];
@@ -79,6 +91,11 @@ export function renderNews(ctx: Ctx): void {
       if (mine) related.push({ text: `Profile: ${b.link(mine.url, name)}`, facts: [], claims: [] });
       const pa = parent && ctx.pages.articles.get(key(parent.table, parent.id));
       if (pa && parent) related.push({ text: `More on ${b.link(pa.url, ctx.fx.name(parent.table, parent.id))}`, facts: [], claims: [] });
+      // Earlier coverage of the same row or its parent, as "related stories".
+      const earlier = [...(ctx.pages.coverage.get(key(t.name, row.id)) ?? []), ...(parent ? (ctx.pages.coverage.get(key(parent.table, parent.id)) ?? []) : [])]
+        .filter((r) => r.date <= date)
+        .slice(-3);
+      for (const r of earlier) related.push({ text: `${b.link(r.url, r.title)} (${r.site})`, facts: [], claims: [] });
       if (related.length > 0) {
         b.heading2('Related');
         b.list(related);

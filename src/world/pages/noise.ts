@@ -4,6 +4,7 @@
  * Writer's own sentence for the fact with the value it wrote swapped for the noisy one, so the frame
  * stays the Writer's; the world's truth stays in `facts`.
  */
+import type { NumberStyle } from '../../format.js';
 import type { Rng } from '../../rng.js';
 import type { FactIndex } from '../facts.js';
 import type { Claim, Fact } from '../types.js';
@@ -30,16 +31,16 @@ export function rounded(fx: FactIndex, s: Stated, fact: Fact): Stated | null {
 }
 
 /** The sentence with an early estimate a little off the final value, marked "estimated" or "preliminary". */
-export function preliminary(fx: FactIndex, rng: Rng, s: Stated, fact: Fact): Stated | null {
+export function preliminary(fx: FactIndex, rng: Rng, s: Stated, fact: Fact, num: NumberStyle = 0): Stated | null {
   const drift = (rng.chance(0.5) ? 1 : -1) * rng.real(0.006, 0.03);
-  const v = preliminaryValue(fx, fact, drift, rng.chance(0.5) ? 'an estimated' : 'a preliminary');
+  const v = preliminaryValue(fx, fact, drift, rng.chance(0.5) ? 'an estimated' : 'a preliminary', num);
   return v ? swap(s, fact, v, 'preliminary', true) : null;
 }
 
 /** The sentence with a wrong value (10–30% off), which gives the true value away no more: the fact leaves the passage. */
-export function erroneous(fx: FactIndex, rng: Rng, s: Stated, fact: Fact): Stated | null {
+export function erroneous(fx: FactIndex, rng: Rng, s: Stated, fact: Fact, num: NumberStyle = 0): Stated | null {
   const off = (rng.chance(0.5) ? 1 : -1) * rng.real(0.1, 0.3);
-  const v = wrongValue(fx, fact, off);
+  const v = wrongValue(fx, fact, off, num);
   return v ? swap(s, fact, v, 'erroneous', false) : null;
 }
 
