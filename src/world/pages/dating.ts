@@ -82,7 +82,8 @@ export class Dating {
    * given), never a date the world states as a fact.
    */
   pick(rng: Rng, from: string | null, spread: number, before?: string): string {
-    const lo = Math.max(dayFromIso(from ?? this.first), dayFromIso(this.first));
+    // A fact true only after the window is the Writer's to state as scheduled: pages stay within the window.
+    const lo = Math.min(Math.max(dayFromIso(from ?? this.first), dayFromIso(this.first)), dayFromIso(this.last));
     const hi = Math.min(lo + spread, dayFromIso(this.last), before ? dayFromIso(before) - 1 : Number.POSITIVE_INFINITY);
     const top = Math.max(lo, hi);
     for (let k = 0; k < 200; k++) {

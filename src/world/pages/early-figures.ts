@@ -35,7 +35,14 @@ export function renderEarlyFigures(ctx: Ctx, count = 2): void {
     const pre = s ? preliminary(ctx.fx, p.rng, s, f, p.site.num) : null;
     if (!pre) continue;
     p.b.note(byline(p));
-    p.b.paragraph([pre, { text: 'The figure is preliminary and may be revised when final numbers are published.', ...NO_FACTS }], dateline(p));
+    p.b.paragraph(
+      [
+        pre,
+        { text: 'The figure is preliminary and may be revised when final numbers are published.', ...NO_FACTS },
+        { text: 'Estimates of this kind are built from partial returns and are usually revised within weeks.', ...NO_FACTS },
+      ],
+      dateline(p),
+    );
     p.b.paragraph([fill(p, 'quote', f.subject), fill(p, 'context', p.rng.pick(topics(ctx)))]);
     p.b.paragraph([fill(p, 'commentary', f.subject), fill(p, 'transition', p.rng.pick(topics(ctx))), fill(p, 'context', p.rng.pick(topics(ctx)))]);
     const a = ctx.pages.articles.get(key(f.sourceTable, f.sourceRowid));

@@ -8,10 +8,15 @@ import { fmtDate, rowPassage, valueText } from './data.js';
 export function renderRegistry(ctx: Ctx): void {
   const site = ctx.sites.registry[0]!;
   let record = 10000 + ctx.rng.int(0, 80000);
-  for (const t of namedTables(ctx)) {
-    if (t.columns.some((c) => c.type === 'entity')) continue;
+  // Top-level tables (no parent) hold what registers record; a theme without one uses its least dependent table.
+  const named = namedTables(ctx);
+  const fks = (t: (typeof named)[number]) => t.columns.filter((c) => c.type === 'entity').length;
+  const least = Math.min(...named.map(fks));
+  let written = 0;
+  for (const t of named) {
+    if (fks(t) > least) continue;
     for (const row of rowsOf(ctx, t.name)) {
-      if (!ctx.rng.chance(0.5)) continue;
+      if (!ctx.rng.chance(0.5) && written >= 2) continue;
       const own = ctx.fx.ofRow(t.name, row.id);
       const date = ctx.dating.pick(ctx.rng, ctx.dating.readyBy(own) ?? `${ctx.year}-01-15`, 200);
       const facts = ctx.dating.trueBy(own, date).filter((f) => f.objectType !== 'real');
@@ -33,7 +38,8 @@ export function renderRegistry(ctx: Ctx): void {
         facts.map((f) => ({ cells: [cap(ctx.fx.column(t.name, f.sourceColumn).label), valueText(ctx, p, f)], passage: rowPassage(ctx, p, name, [f]) })),
       );
       p.b.note(`Retrieved from the register on ${fmtDate(p)}. Copies of filed documents can be requested from the office.`);
-      finishPage(ctx, p, 'registry', { url: ctx.pages.reserve(site, name, date) });
+      finishPage(ctx, p, 'registry');
+      written++;
     }
   }
 }
