@@ -148,7 +148,7 @@ function readRow(reading: PageReading, header: string[], cells: string[], sectio
   const values = new Map<string, string>();
   header.forEach((h, i) => {
     const v = cells[i];
-    if (i === at || !h || v === undefined || v === '' || v === '—') return;
+    if (i <= at || !h || v === undefined || v === '' || v === '—') return;
     const label = h.toLowerCase();
     if (!values.has(label)) values.set(label, v);
   });

@@ -78,3 +78,17 @@ export function roughNumber(text: string): number | null {
   const scale = m[3] === 'billion' ? 1e9 : m[3] === 'million' ? 1e6 : 1;
   return Math.round(n * scale * (m[1]!.startsWith('-') ? -1 : 1));
 }
+
+/**
+ * Whether `text` gives `object` (an integer's canonical text) as a rounded or preliminary figure: a
+ * world read from a file without its claims is checked this way.
+ */
+export function statesLoosely(text: string, object: string): boolean {
+  const v = Number(object);
+  if (!Number.isInteger(v) || Math.abs(v) < 1000) return false;
+  for (const m of text.matchAll(/\b(?:about|an estimated|a preliminary) (-?\$?[\d,]+(?:\.\d+)?(?: billion| million)?)/g)) {
+    const n = roughNumber(m[1]!);
+    if (n !== null && n !== v && Math.abs(n - v) <= 0.05 * Math.abs(v)) return true;
+  }
+  return false;
+}

@@ -4,6 +4,7 @@
  */
 import type { Sentence } from '../../prose/types.js';
 import type { Claim, Fact, Link, Passage } from '../types.js';
+import { cellsOf, rowText } from './table-text.js';
 
 export type Draft = Omit<Passage, 'id' | 'documentId'>;
 
@@ -69,14 +70,18 @@ export class PageBuilder {
     this.lines.push('');
   }
 
-  /** A Markdown table; each row is one passage whose text (`row.passage`) names the row's subject and states its cells. */
-  table(headers: readonly string[], rows: readonly { cells: readonly string[]; passage: Stated }[]): void {
+  /**
+   * A Markdown table; each row is one passage stating `row.facts`, its text the row as it reads
+   * (table-text.ts: "Name — Header: cell; …"), so it names the row's subject and states its cells.
+   */
+  table(headers: readonly string[], rows: readonly { cells: readonly string[]; facts: readonly Fact[]; claims: readonly Claim[] }[]): void {
     if (rows.length === 0) return;
     const cell = (s: string) => s.replace(/\|/g, '/');
-    this.lines.push(`| ${headers.map(cell).join(' | ')} |`, `|${headers.map(() => '---').join('|')}|`);
+    const line = (cs: readonly string[]) => `| ${cs.map(cell).join(' | ')} |`;
+    this.lines.push(line(headers), `|${headers.map(() => '---').join('|')}|`);
     for (const r of rows) {
-      this.lines.push(`| ${r.cells.map(cell).join(' | ')} |`);
-      this.passage(r.passage);
+      this.lines.push(line(r.cells));
+      this.passage({ text: rowText(cellsOf(line(headers)), cellsOf(line(r.cells))), facts: r.facts, claims: r.claims });
     }
     this.lines.push('');
   }

@@ -6,7 +6,7 @@
 import type { Row, TableDef } from '../../themes/_define.js';
 import { formatValue } from '../value-text.js';
 import type { Claim, Fact } from '../types.js';
-import { NO_FACTS, type Stated } from './builder.js';
+import { NO_FACTS } from './builder.js';
 import { cap, fill, finishPage, key, rowsOf, startPage, type Ctx, type Page } from './context.js';
 
 export function exactClaim(ctx: Ctx, p: Page, f: Fact, subjectForm: Claim['subjectForm'] = 'name'): Claim {
@@ -18,10 +18,9 @@ export function valueText(ctx: Ctx, p: Page, f: Fact): string {
   return formatValue(ctx.fx, f, { num: p.site.num, date: p.site.dateStyle });
 }
 
-/** A table row's passage: the subject in bold, then "label: value" pairs of its facts. */
-export function rowPassage(ctx: Ctx, p: Page, subject: string, facts: readonly Fact[]): Stated {
-  const pairs = facts.map((f) => `${ctx.fx.column(f.sourceTable, f.sourceColumn).label}: ${valueText(ctx, p, f)}`).join('; ');
-  return { text: `**${subject}** — ${pairs}`, facts: [...facts], claims: facts.map((f) => exactClaim(ctx, p, f)) };
+/** What a table row states: its facts, each as an exact claim (the row's text names its subject). */
+export function rowFacts(ctx: Ctx, p: Page, facts: readonly Fact[]): { facts: Fact[]; claims: Claim[] } {
+  return { facts: [...facts], claims: facts.map((f) => exactClaim(ctx, p, f)) };
 }
 
 /** The name of a row linked to its article when it has one. */
@@ -78,7 +77,7 @@ export function renderDataPages(ctx: Ctx): ListUrls {
               return f ? valueText(ctx, p, f) : '—';
             }),
           ];
-          return { cells, passage: rowPassage(ctx, p, ctx.fx.name(t.name, r.id), rf) };
+          return { cells, ...rowFacts(ctx, p, rf) };
         }),
       );
       p.b.paragraph([fill(p, 'boilerplate', listSite.name)]);
@@ -112,7 +111,7 @@ export function renderDataPages(ctx: Ctx): ListUrls {
           const f = facts[i]!;
           return {
             cells: [String(i + 1), linkedName(ctx, p, t.name, r.id), valueText(ctx, p, f)],
-            passage: { text: `${i + 1}. **${f.subject}** — ${col.label}: ${valueText(ctx, p, f)}`, facts: [f], claims: [exactClaim(ctx, p, f)] },
+            ...rowFacts(ctx, p, [f]),
           };
         }),
       );

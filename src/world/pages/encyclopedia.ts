@@ -7,7 +7,7 @@
 import type { Fact } from '../types.js';
 import { NO_FACTS } from './builder.js';
 import { cap, childTables, fill, finishPage, key, parentsOf, rowsOf, say, startPage, topics, type Ctx } from './context.js';
-import { fmtDate, linkedName, pageDate, rowPassage, valueText, type ListUrls } from './data.js';
+import { fmtDate, linkedName, pageDate, rowFacts, valueText, type ListUrls } from './data.js';
 
 /** Plan every article's URL and title first, so pages written before them can link to them. */
 export function planArticles(ctx: Ctx): void {
@@ -60,7 +60,7 @@ export function renderArticles(ctx: Ctx, lists: ListUrls): void {
         [name, ''],
         own.map((f) => ({
           cells: [cap(ctx.fx.column(t.name, f.sourceColumn).label), f.objectType === 'entity' ? entityLink(ctx, p, f) : valueText(ctx, p, f)],
-          passage: rowPassage(ctx, p, name, [f]),
+          ...rowFacts(ctx, p, [f]),
         })),
       );
       // Sections: the facts not in the lead, grouped by kind.
@@ -112,7 +112,7 @@ export function renderArticles(ctx: Ctx, lists: ListUrls): void {
                 return f ? valueText(ctx, p, f) : '—';
               }),
             ];
-            return { cells, passage: rowPassage(ctx, p, subject, facts) };
+            return { cells, ...rowFacts(ctx, p, facts) };
           }),
         );
         // A line or two on the first of them, as an article would single them out.

@@ -3,7 +3,7 @@
  * table of registered particulars (each row naming the entity), a status and a retrieval note.
  */
 import { cap, finishPage, namedTables, rowsOf, startPage, type Ctx } from './context.js';
-import { fmtDate, rowPassage, valueText } from './data.js';
+import { fmtDate, rowFacts, valueText } from './data.js';
 
 export function renderRegistry(ctx: Ctx): void {
   const site = ctx.sites.registry[0]!;
@@ -34,8 +34,8 @@ export function renderRegistry(ctx: Ctx): void {
         },
       ]);
       p.b.table(
-        ['Particular', 'Entry'],
-        facts.map((f) => ({ cells: [cap(ctx.fx.column(t.name, f.sourceColumn).label), valueText(ctx, p, f)], passage: rowPassage(ctx, p, name, [f]) })),
+        [name, ''],
+        facts.map((f) => ({ cells: [cap(ctx.fx.column(t.name, f.sourceColumn).label), valueText(ctx, p, f)], ...rowFacts(ctx, p, [f]) })),
       );
       p.b.note(`Retrieved from the register on ${fmtDate(p)}. Copies of filed documents can be requested from the office.`);
       finishPage(ctx, p, 'registry');
