@@ -3,11 +3,13 @@ import { finishPage, fill, key, namedTables, rowsOf, say, startPage, type Ctx } 
 
 export function renderFaqs(ctx: Ctx): void {
   const site = ctx.sites.faq[0]!;
+  let written = 0;
   for (const t of namedTables(ctx)) {
     for (const row of rowsOf(ctx, t.name)) {
-      if (!ctx.rng.chance(0.15)) continue;
       const own = ctx.fx.ofRow(t.name, row.id);
-      if (own.length < 3) continue;
+      // About one entity in seven gets a FAQ, and every world at least two.
+      if ((!ctx.rng.chance(0.15) && written >= 2) || own.length < 3) continue;
+      written++;
       const date = ctx.dating.pick(ctx.rng, ctx.dating.readyBy(own) ?? `${ctx.year}-05-01`, 60);
       const facts = ctx.dating.trueBy(own, date);
       const name = ctx.fx.name(t.name, row.id);

@@ -1,5 +1,5 @@
 /**
- * Press releases: a parent announces one of its rows ("Zentria Mobile announces the Zentria X9"):
+ * Press releases: a parent issues a statement on one of its rows ("Statement from Zentria Mobile on the X9"):
  * release line, dateline, the announcement (the link fact first, so the headline is supported), a
  * quote, an "About" boilerplate with the parent's standing facts, and a media contact.
  */
@@ -22,7 +22,8 @@ export function renderPressReleases(ctx: Ctx): void {
       const body = ctx.dating.trueBy(own, date).filter((f) => f !== link);
       const pname = ctx.fx.name(parent.table, parent.id);
       const name = ctx.fx.name(t.name, row.id);
-      const heading = `${pname} announces ${name}`;
+      // A heading any parent–row relation supports (a maker and its model, an exchange and a listed company).
+      const heading = ctx.rng.pick([`Statement from ${pname} on ${name}`, `${pname} issues update on ${name}`, `${name}: a statement from ${pname}`]);
       const p = startPage(ctx, site, heading, date, 'press_release', `pr:${t.name}:${row.id}`);
       p.b.note('FOR IMMEDIATE RELEASE');
       p.b.paragraph([...say(p, [link]), fill(p, 'context', name)], dateline(p));

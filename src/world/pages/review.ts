@@ -11,7 +11,8 @@ import { cap } from './context.js';
 export function renderReviews(ctx: Ctx): void {
   const sites = ctx.sites.review;
   for (const t of namedTables(ctx)) {
-    if (t.columns.filter((c) => c.type === 'integer' || c.type === 'real').length < 2) continue;
+    // Rows under a parent (a model, a film, a vehicle, a drug) with figures to weigh are what reviews and blogs take up.
+    if (t.columns.filter((c) => c.type === 'integer' || c.type === 'real').length < 2 || !t.columns.some((c) => c.type === 'entity')) continue;
     for (const row of rowsOf(ctx, t.name)) {
       if (!ctx.rng.chance(0.25)) continue;
       const own = ctx.fx.ofRow(t.name, row.id);
@@ -19,7 +20,7 @@ export function renderReviews(ctx: Ctx): void {
       const facts = ctx.dating.trueBy(own, date);
       const name = ctx.fx.name(t.name, row.id);
       const site = ctx.rng.pick(sites);
-      const heading = ctx.rng.pick([`${name} review`, `Review: ${name}`, `${name}: our verdict`, `Living with ${name}`]);
+      const heading = ctx.rng.pick([`${name} review`, `Review: ${name}`, `${name}: our verdict`, `Notes on ${name}`, `${name}: a closer look`]);
       const p = startPage(ctx, site, heading, date, 'review', `review:${t.name}:${row.id}`);
       const b = p.b;
       b.note(byline(p));
