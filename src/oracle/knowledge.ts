@@ -1,7 +1,9 @@
 /** What the oracle has read so far: values by entity name and label, from every page it opened. */
-import type { PageReading } from './page-read.js';
+import { withoutSite, type PageReading } from './page-read.js';
 
 const key = (s: string) => s.trim().toLowerCase();
+
+const HEDGED = /^(?:about|around|roughly|some|nearly|an estimated|a preliminary)\b|[?,]|\b(?:I think|estimated|preliminary)\b/i;
 
 function escapeRe(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -9,8 +11,7 @@ function escapeRe(s: string): string {
 
 /** The row noun of a list or ranking heading: "List of phone models (2029)", "Phone models of Zentria", "Phone models ranked by …". */
 export function headingNoun(heading: string): string | null {
-  const h = heading
-    .replace(/ - [^-]+$/, '')
+  const h = withoutSite(heading)
     .replace(/ \(\d{4}\)$/, '')
     .trim();
   const m = /^List of (.+)$/i.exec(h) ?? /^(.+?) ranked by .+$/i.exec(h) ?? /^(.+?) of .+$/.exec(h);
@@ -65,7 +66,8 @@ export class Knowledge {
     const re = new RegExp(`\\bthe ${escapeRe(label)} of ${escapeRe(name)} (?:is|was) (.+?)\\.?$`, 'i');
     for (const t of this.texts) {
       const m = re.exec(t);
-      if (m) return m[1]!.trim();
+      // A hedged, estimated or questioned figure is not the value ("about 1.2 million", "$799, I think.").
+      if (m && !HEDGED.test(m[1]!)) return m[1]!.trim();
     }
     return undefined;
   }

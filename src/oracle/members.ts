@@ -5,7 +5,7 @@
  * it whole.
  */
 import type { Browser, SearchHit } from './browser.js';
-import type { PageReading } from './page-read.js';
+import { withoutSite, type PageReading } from './page-read.js';
 
 export interface MemberQuery {
   /** The row noun: a plural ("phone models") or a singular ("phone model"). */
@@ -21,7 +21,6 @@ export function nounForms(noun: string): string[] {
   return [...new Set([n, `${n}s`, `${n}es`, n.replace(/y$/, 'ies'), n.replace(/s$/, ''), n.replace(/es$/, ''), n.replace(/ies$/, 'y')])];
 }
 
-const withoutSite = (title: string) => title.replace(/ - [^-]+$/, '').trim();
 const withoutYear = (heading: string) => heading.replace(/ \(\d{4}\)$/, '').trim();
 
 function isTableList(heading: string, forms: string[]): boolean {
@@ -99,10 +98,14 @@ export async function findMembers(b: Browser, q: MemberQuery, maxOpens = 4): Pro
     }
     return [...names].slice(0, 3).map((n) => `list of ${q.noun} ${n}`);
   };
-  // Round 1: the lists by name; round 2: the lists beside a member; round 3: every list of the site.
+  // Round 1: the lists by name; round 2: the lists beside a member, else the lists' second page of
+  // results (pages linking a list crowd its name's first page); round 3: every list of the site.
   for (let round = 0; round < 3 && b.left > 0; round++) {
     const queries = round === 0 ? first : round === 1 ? memberQueries() : ['list of'];
-    hits.push(...(await b.search(queries.filter((x) => !b.asked.has(lower(x))).slice(0, 8))).flat());
+    const fresh = queries.filter((x) => !b.asked.has(lower(x))).slice(0, 8);
+    const found = hits.some((h) => memberHitScore(h, q) >= 4);
+    if (round === 1 && fresh.length === 0 && !found) hits.push(...(await b.search(first.slice(0, 8), 2)).flat());
+    else hits.push(...(await b.search(fresh)).flat());
     const ranked = [...new Map(hits.map((h) => [h.url, memberHitScore(h, q)] as const))]
       .filter(([, s]) => s >= (round < 2 ? 4 : 1))
       .sort((x, y) => y[1] - x[1]);

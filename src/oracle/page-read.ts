@@ -1,9 +1,32 @@
 /**
  * Reading a page's Markdown for stated values, as a careful reader would: list items of the form
  * "**Name** — label: value; label: value", ranking items "1. **Name** — value" under a heading
- * "… ranked by label (year)", entity-page member lists "**Name** (label: Parent)", list introductions
- * "This list covers N …", and plain sentences, kept as text for phrases like "the label of Name is v."
+ * "… ranked by label (year)", entity-page member lists "**Name** (label: Parent)", Markdown tables (a
+ * data table whose first column, after an optional rank, names each row and whose headers are the
+ * labels; an infobox or specification table of two columns headed by one entity's name), list
+ * introductions "This list covers N …", and plain sentences, kept as text for phrases like "the label
+ * of Name is v."
  */
+
+/** A page title without its site: "Heading - Site", "Heading | Site", "Heading · Site" → "Heading". */
+export function withoutSite(title: string): string {
+  return title.replace(/ (?:-|\||·) [^|·-]+$/, '').trim();
+}
+
+/** Link syntax and emphasis removed: "[Name](url)" → "Name". */
+export function unmark(text: string): string {
+  return text
+    .replace(/\[([^\]]+)\]\([^)]+\)/g, '$1')
+    .replace(/\*\*/g, '')
+    .trim();
+}
+
+const cellsOf = (line: string) =>
+  line
+    .replace(/^\|/, '')
+    .replace(/\|$/, '')
+    .split('|')
+    .map((c) => unmark(c));
 
 /** One entity's values stated by one list item: label → value text as written. */
 export interface ItemStatement {
@@ -58,9 +81,21 @@ export function readPage(url: string, title: string, body: string): PageReading 
   const rankedBy = ranked ? ranked[2]!.toLowerCase() : null;
   const reading: PageReading = { url, title, heading, items: [], listCount: null, rankedBy, sections: new Map(), texts: [] };
   let section: string | null = null;
+  let header: string[] | null = null;
   for (const raw of lines) {
     const line = raw.trim();
+    if (!line.startsWith('|')) header = null;
     if (line === '' || /^# /.test(line)) continue;
+    if (line.startsWith('|')) {
+      const cells = cellsOf(line);
+      if (cells.every((c) => /^-{3,}$/.test(c) || c === '')) continue;
+      if (!header) {
+        header = cells;
+        continue;
+      }
+      readRow(reading, header, cells, section);
+      continue;
+    }
     const h = /^#{2,6}\s+(.+)$/.exec(line);
     if (h) {
       section = h[1]!.trim();
@@ -93,4 +128,31 @@ export function readPage(url: string, title: string, body: string): PageReading 
     }
   }
   return reading;
+}
+
+/** One table row: an infobox row (label, value) under its entity's name, or a data row whose first column (after a rank) names it. */
+function readRow(reading: PageReading, header: string[], cells: string[], section: string | null): void {
+  const infobox = header.length === 2 && (header[0] === '' || header[1] === '') && header.some((h) => h !== '');
+  if (infobox) {
+    const name = header[0] || header[1]!;
+    const [label, value] = [cells[0]!.toLowerCase(), cells[1] ?? ''];
+    if (!label || !value || value === '—') return;
+    const item = reading.items.find((i) => i.name === name) ?? (reading.items.push({ name, values: new Map() }), reading.items[reading.items.length - 1]!);
+    if (!item.values.has(label)) item.values.set(label, value);
+    reading.texts.push(`${name} — ${label}: ${value}`);
+    return;
+  }
+  const at = /^(rank|#)$/i.test(header[0] ?? '') ? 1 : 0;
+  const name = cells[at] ?? '';
+  if (!name) return;
+  const values = new Map<string, string>();
+  header.forEach((h, i) => {
+    const v = cells[i];
+    if (i <= at || !h || v === undefined || v === '' || v === '—') return;
+    const label = h.toLowerCase();
+    if (!values.has(label)) values.set(label, v);
+  });
+  reading.items.push({ name, values });
+  reading.texts.push(`${name} — ${[...values].map(([l, v]) => `${l}: ${v}`).join('; ')}`);
+  if (section) reading.sections.get(section)!.push(name);
 }

@@ -9,6 +9,7 @@
  */
 import type { Browser, SearchHit } from './browser.js';
 import { headingNoun } from './knowledge.js';
+import { withoutSite } from './page-read.js';
 
 export interface Want {
   name: string;
@@ -24,7 +25,6 @@ export interface Need {
 export const CERTAIN = 5;
 
 const lower = (s: string) => s.toLowerCase();
-const withoutSite = (title: string) => title.replace(/ - [^-]+$/, '').trim();
 
 export function met(b: Browser, need: Need): { want: Want; value: string } | null {
   for (const want of need.alternatives) {

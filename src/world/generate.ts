@@ -12,7 +12,7 @@ import { getTheme, listThemes } from '../themes/registry.js';
 import { checkWorld } from './consistency.js';
 import { FACT_MAX, FACT_MIN } from './limits.js';
 import { countFacts, deriveFacts } from './facts.js';
-import { renderPages } from './pages.js';
+import { renderPages } from './pages/index.js';
 import { deriveTasks } from './tasks.js';
 import { FORMAT_VERSION, GENERATOR_VERSION, worldId, type WorldData } from './types.js';
 
@@ -39,11 +39,12 @@ export function generateWorld(seed: number, index: number, opts: GenerateOptions
     const rng = new Rng(key);
     const faker = new Faker({ locale: [en, base], seed: hash32(key) });
     const year = rng.int(2029, 2034);
-    const rows = theme.generate({ rng: rng.fork('rows'), faker, names: new NamePool(rng.fork('names'), faker), year, realBrands });
+    const names = new NamePool(rng.fork('names'), faker);
+    const rows = theme.generate({ rng: rng.fork('rows'), faker, names, year, realBrands });
     const n = countFacts(theme, rows);
     if (n < FACT_MIN || n > FACT_MAX) continue;
     const fx = deriveFacts(theme, rows);
-    const documents = renderPages(theme, rows, fx, rng.fork('pages'), year);
+    const documents = renderPages(theme, rows, fx, rng.fork('pages'), year, { genderOf: (n) => names.genderOf(n) });
     const tasks = deriveTasks(theme, rows, fx, rng.fork('tasks'));
     const data: WorldData = {
       meta: {

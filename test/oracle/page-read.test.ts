@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Knowledge, headingNoun } from '../../src/oracle/knowledge.js';
-import { readPage, readPairs, sentences } from '../../src/oracle/page-read.js';
+import { readPage, readPairs, sentences, withoutSite } from '../../src/oracle/page-read.js';
 import { dateOf, numberOf, orderKey } from '../../src/oracle/values.js';
 
 const LIST = `# List of launch vehicles (2031)
@@ -72,6 +72,73 @@ describe('readPage', () => {
       ['b', '2.5'],
     ]);
     expect(sentences('It is 28.1 m tall. It opened on March 4, 2029. Done')).toEqual(['It is 28.1 m tall.', 'It opened on March 4, 2029.', 'Done']);
+  });
+});
+
+const DATA = `# List of launch vehicles (2031)
+
+This list covers 2 launch vehicles as recorded for 2031.
+
+| Launch vehicle | Operator | Cost per launch |
+|---|---|---|
+| [Laemrios X](https://wiki.example/wiki/Laemrios_X) | Driamflolsis Space Agency | $55,600,000 |
+| Brianflora Prime | Foxremlen Systems | — |
+`;
+
+const TABLE_RANKING = `# Launch vehicles ranked by cost per launch (2031)
+
+| Rank | Launch vehicle | Cost per launch |
+|---|---|---|
+| 1 | Laemrios X | $55,600,000 |
+| 2 | Brianflora Prime | $25,200,000 |
+`;
+
+const ARTICLE = `# Driamflolsis Space Agency
+
+**Driamflolsis Space Agency** is a launch operator. About 1.2 million people visit. The budget of Driamflolsis Space Agency is about $1.2 million.
+
+| Driamflolsis Space Agency |  |
+|---|---|
+| Headquarters | [Meixmuda Heights](https://wiki.example/wiki/Meixmuda_Heights) |
+| Founding date | 4 March 1990 |
+
+## Launch vehicles
+
+| Launch vehicle | Operator | First flight date |
+|---|---|---|
+| Laemrios X | Driamflolsis Space Agency | January 24, 2008 |
+`;
+
+describe('readPage: Markdown tables', () => {
+  it('reads a data table by its headers, links and dashes removed, and the list count', () => {
+    const p = readPage('u', 'List of launch vehicles (2031) | StatBase', DATA);
+    expect(p.listCount).toBe(2);
+    expect(p.items.map((i) => i.name)).toEqual(['Laemrios X', 'Brianflora Prime']);
+    expect(p.items[0]!.values.get('cost per launch')).toBe('$55,600,000');
+    expect(p.items[1]!.values.has('cost per launch')).toBe(false);
+  });
+
+  it('reads a ranking table past its rank column', () => {
+    const r = readPage('r', 't', TABLE_RANKING);
+    expect(r.rankedBy).toBe('cost per launch');
+    expect(r.items[1]).toEqual({ name: 'Brianflora Prime', values: new Map([['cost per launch', '$25,200,000']]) });
+  });
+
+  it('reads an infobox under its entity, member tables under their section, and ignores hedged figures', () => {
+    const k = new Knowledge();
+    const e = readPage('e', 't', ARTICLE);
+    k.add(e);
+    expect(k.value('Driamflolsis Space Agency', 'headquarters')).toBe('Meixmuda Heights');
+    expect(k.value('Driamflolsis Space Agency', 'founding date')).toBe('4 March 1990');
+    expect(e.sections.get('Launch vehicles')).toEqual(['Laemrios X']);
+    expect(k.value('Laemrios X', 'operator')).toBe('Driamflolsis Space Agency');
+    expect(k.value('Driamflolsis Space Agency', 'budget')).toBeUndefined();
+  });
+
+  it('strips a site from a title whatever its separator', () => {
+    expect(withoutSite('List of launch vehicles (2031) - StatBase')).toBe('List of launch vehicles (2031)');
+    expect(withoutSite('Zentria X9 review | Second Opinion')).toBe('Zentria X9 review');
+    expect(withoutSite('Zentria X9 · Orbis Encyclopedia')).toBe('Zentria X9');
   });
 });
 

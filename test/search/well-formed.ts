@@ -4,19 +4,13 @@ import { formatShortDate } from '../../src/format.js';
 import type { ToolResult } from '../../src/search/call-tool.js';
 import type { SearchObservationJson } from '../../src/render/observation.js';
 import type { SearchWorld } from '../../src/search/world-index.js';
+import { readingText } from '../../src/world/pages/table-text.js';
 
 const RESULT_RE = /^\[(\d+)\] (\S+)\nTitle: ([^\n]+)\nSnippet: ([^\n]+)\nDate: (N\/A|[A-Z][a-z]{2} \d{1,2}, \d{4})$/;
 
-/** A page body as plain text: headings dropped, list markers and bold removed, whitespace collapsed. */
+/** A page body as it reads (src/world/pages/table-text.ts): headings dropped, Markdown marks removed, tables read row by row. */
 export function plainBody(body: string): string {
-  return body
-    .split('\n')
-    .filter((l) => !l.startsWith('#'))
-    .map((l) => l.replace(/^(?:- |\d+\. )/, ''))
-    .join(' ')
-    .replace(/\*\*/g, '')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return readingText(body);
 }
 
 /** The fragments of a snippet, without the ellipses that join them. */

@@ -1,0 +1,146 @@
+/**
+ * Data and statistics pages: a table of every row of a table (grouped by its first foreign key when
+ * long), and rankings of named rows by each measure. Each table row is a passage naming its subject
+ * and stating its cells: "Zentria X9 — launch price: $899; battery capacity in mAh: 4,800".
+ */
+import type { Row, TableDef } from '../../themes/_define.js';
+import { formatValue } from '../value-text.js';
+import type { Claim, Fact } from '../types.js';
+import { NO_FACTS } from './builder.js';
+import { cap, fill, finishPage, key, rowsOf, startPage, type Ctx, type Page } from './context.js';
+
+export function exactClaim(ctx: Ctx, p: Page, f: Fact, subjectForm: Claim['subjectForm'] = 'name'): Claim {
+  const stated = formatValue(ctx.fx, f, { num: p.site.num, date: p.site.dateStyle });
+  return { factId: f.id, form: 'exact', stated, subjectForm, subjectText: subjectForm === 'none' ? '' : f.subject };
+}
+
+export function valueText(ctx: Ctx, p: Page, f: Fact): string {
+  return formatValue(ctx.fx, f, { num: p.site.num, date: p.site.dateStyle });
+}
+
+/** What a table row states: its facts, each as an exact claim (the row's text names its subject). */
+export function rowFacts(ctx: Ctx, p: Page, facts: readonly Fact[]): { facts: Fact[]; claims: Claim[] } {
+  return { facts: [...facts], claims: facts.map((f) => exactClaim(ctx, p, f)) };
+}
+
+/** The name of a row linked to its article when it has one. */
+export function linkedName(ctx: Ctx, p: Page, table: string, id: number): string {
+  const a = ctx.pages.articles.get(key(table, id));
+  const name = ctx.fx.name(table, id);
+  return a ? p.b.link(a.url, name) : name;
+}
+
+function valueColumns(t: TableDef, rows: readonly Row[]) {
+  return t.columns.filter((c) => c.name !== t.nameColumn && rows.some((r) => r[c.name] != null));
+}
+
+/** Every data page's URL by table (its whole-table list, or its first group page). */
+export type ListUrls = Map<string, { url: string; heading: string }>;
+
+export function renderDataPages(ctx: Ctx): ListUrls {
+  const lists: ListUrls = new Map();
+  const [listSite, rankSite] = [ctx.sites.data[0]!, ctx.sites.data[1] ?? ctx.sites.data[0]!];
+  const yearEnd = `${ctx.year}-12-31`;
+  for (const t of ctx.theme.tables) {
+    const all = rowsOf(ctx, t.name);
+    if (all.length === 0) continue;
+    const fk = t.columns.find((c) => c.type === 'entity');
+    const groups: { label: string | null; rows: Row[] }[] = [];
+    if (all.length > 40 && fk) {
+      const byParent = new Map<number, Row[]>();
+      for (const r of all) {
+        const k = Number(r[fk.name]);
+        (byParent.get(k) ?? byParent.set(k, []).get(k)!).push(r);
+      }
+      for (const [pid, rs] of [...byParent].sort((a, b) => a[0] - b[0])) groups.push({ label: ctx.fx.name(fk.ref!, pid), rows: rs });
+    } else groups.push({ label: null, rows: all });
+    for (const g of groups) {
+      const facts = g.rows.flatMap((r) => ctx.fx.ofRow(t.name, r.id));
+      const ready = ctx.dating.readyBy(facts);
+      const date = ctx.dating.pick(ctx.rng, ready && ready > yearEnd ? ready : yearEnd, 13);
+      const heading = g.label ? `${cap(t.plural)} of ${g.label}` : `List of ${t.plural} (${ctx.year})`;
+      const p = startPage(ctx, listSite, heading, date, 'data', `list:${heading}`);
+      p.b.paragraph([
+        { text: `This list covers ${g.rows.length} ${t.plural}${g.label ? ` of ${g.label}` : ''} as recorded for ${ctx.year}.`, ...NO_FACTS },
+        fill(p, 'context', t.plural),
+      ]);
+      const cols = valueColumns(t, g.rows);
+      p.b.table(
+        [cap(t.entity), ...cols.map((c) => cap(c.label))],
+        g.rows.map((r) => {
+          const rf = ctx.fx.ofRow(t.name, r.id);
+          const name = t.nameColumn ? linkedName(ctx, p, t.name, r.id) : ctx.fx.name(t.name, r.id);
+          const cells = [
+            name,
+            ...cols.map((c) => {
+              const f = ctx.fx.cell(t.name, r.id, c.name);
+              return f ? valueText(ctx, p, f) : '—';
+            }),
+          ];
+          return { cells, ...rowFacts(ctx, p, rf) };
+        }),
+      );
+      p.b.paragraph([fill(p, 'boilerplate', listSite.name)]);
+      p.b.note(`Compiled by ${listSite.name}. Last updated ${fmtDate(p)}.`);
+      p.b.note(methodNote(p));
+      const url = finishPage(ctx, p, 'data');
+      if (!lists.has(t.name)) lists.set(t.name, { url, heading });
+    }
+  }
+  // Rankings: named rows ordered by each measure.
+  for (const t of ctx.theme.tables) {
+    if (!t.nameColumn) continue;
+    for (const col of t.columns) {
+      if (!col.measure) continue;
+      const ranked = rowsOf(ctx, t.name)
+        .filter((r) => r[col.name] != null)
+        .sort((a, b) => Number(b[col.name]) - Number(a[col.name]) || a.id - b.id);
+      if (ranked.length < 4) continue;
+      const facts = ranked.map((r) => ctx.fx.cell(t.name, r.id, col.name)!);
+      const ready = ctx.dating.readyBy(facts);
+      const date = ctx.dating.pick(ctx.rng, ready && ready > yearEnd ? ready : yearEnd, 13);
+      const heading = `${cap(t.plural)} ranked by ${col.label} (${ctx.year})`;
+      const p = startPage(ctx, rankSite, heading, date, 'data', `rank:${heading}`);
+      p.b.paragraph([
+        { text: `The ranking below orders ${ranked.length} ${t.plural} by ${col.label}, highest first.`, ...NO_FACTS },
+        fill(p, 'context', col.label),
+      ]);
+      p.b.table(
+        ['Rank', cap(t.entity), cap(col.label)],
+        ranked.map((r, i) => {
+          const f = facts[i]!;
+          return {
+            cells: [String(i + 1), linkedName(ctx, p, t.name, r.id), valueText(ctx, p, f)],
+            ...rowFacts(ctx, p, [f]),
+          };
+        }),
+      );
+      p.b.paragraph([fill(p, 'commentary', t.plural)]);
+      p.b.note(`Data: ${rankSite.name}, ${fmtDate(p)}. Ties are ordered by the order of first publication.`);
+      p.b.note(methodNote(p));
+      finishPage(ctx, p, 'data');
+    }
+  }
+  return lists;
+}
+
+const METHOD_NOTES = [
+  'Notes: figures are taken from statements and filings of the organisations concerned and are not revised after publication here. A dash marks a value that was not disclosed.',
+  'Methodology: each row is checked against at least one primary source before it is added. Values are shown as reported, without adjustment for inflation or currency.',
+  'About this table: entries are compiled from public records and official releases. Corrections can be sent to the data desk; the table is reissued when a source changes.',
+];
+
+function methodNote(p: Page): string {
+  return p.rng.pick(METHOD_NOTES);
+}
+
+export function fmtDate(p: Page): string {
+  return pageDate(p.date, p.site.dateStyle);
+}
+
+import { formatDate } from '../../format.js';
+
+/** A page's own date as its site writes it (not a fact's value). */
+export function pageDate(iso: string, style: 0 | 1 | 2): string {
+  return formatDate(iso, style);
+}
