@@ -22,3 +22,17 @@ export function llmTestWorld(): { path: string; data: WorldData; dir: string } {
 export function openTestWorld(): SearchWorld {
   return createSearchWorld(llmTestWorld().path);
 }
+
+/** Names of the generated world's entities (derived, never hard-coded): queries that find pages. */
+export function worldNames(): { models: string[]; brands: string[] } {
+  const { data } = llmTestWorld();
+  const of = (table: string) => [...new Set(data.facts.filter((f) => f.sourceTable === table).map((f) => f.subject))];
+  return { models: of('models'), brands: of('brands') };
+}
+
+/** A fact of `subject` by predicate (throws when missing: the world no longer has what a test reads). */
+export function factOf(subject: string, predicate: string): string {
+  const fact = llmTestWorld().data.facts.find((f) => f.subject === subject && f.predicate === predicate);
+  if (!fact) throw new Error(`no ${predicate} fact for ${subject}`);
+  return fact.object;
+}
