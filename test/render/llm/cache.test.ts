@@ -8,14 +8,20 @@ import { prepareRequest } from '../../../src/render/llm/prompt.js';
 import type { GuardBackstopInput, SearchGuard } from '../../../src/search/guard-hook.js';
 import { callTool } from '../../../src/search/call-tool.js';
 import { createSession, type SessionOptions } from '../../../src/compose.js';
+import { withCommas } from '../../../src/format.js';
 import { tempDir } from '../../helpers.js';
 import { answerWell, startFakeOpenAi, type FakeEndpoint } from '../../fake-openai.js';
-import { llmTestWorld, openTestWorld } from './world-fixture.js';
+import { llmTestWorld, openTestWorld, worldNames } from './world-fixture.js';
 
 const world = openTestWorld();
 const { data } = llmTestWorld();
 let ep: FakeEndpoint;
 const dir = tempDir('fw-llm-cache-');
+// Names read from the generated world, so every query finds pages (one that finds none gets no request).
+const { models, brands } = worldNames();
+const [M1, M2] = models as [string, string];
+const [B1, B2] = brands as [string, string];
+const PRICE_QUERY = `${M1} launch price`;
 
 beforeAll(async () => {
   ep = await startFakeOpenAi(answerWell);
@@ -37,7 +43,7 @@ async function run(r: ReturnType<typeof make>, opts: SessionOptions, queries: st
 describe('world-model cache', () => {
   it('a replayed rollout makes no request and gives byte-identical observations, across processes', async () => {
     const path = join(dir, 'replay.sqlite');
-    const queries = ['Midham Edge44 launch price', 'Ostica One55', 'Midham Edge44 launch price'];
+    const queries = [PRICE_QUERY, M2, PRICE_QUERY];
     const first = make(path);
     ep.requests.length = 0;
     const a = await run(first, { seed: 3 }, queries);
@@ -60,17 +66,17 @@ describe('world-model cache', () => {
     const r = make(path);
     const task = data.tasks[0]!;
     ep.requests.length = 0;
-    await run(r, { seed: 1 }, ['Garelle Telecom']);
-    await run(r, { seed: 1 }, ['Garelle Telecom']);
+    await run(r, { seed: 1 }, [B1]);
+    await run(r, { seed: 1 }, [B1]);
     expect(ep.requests).toHaveLength(1);
-    await run(r, { seed: 2 }, ['Garelle Telecom']);
-    await run(r, { seed: 1, taskId: task.id }, ['Garelle Telecom']);
-    await run(r, { seed: 1 }, ['Garelle Telecom founded']);
-    await run(r, { seed: 1 }, ['Ostica One55', 'Garelle Telecom']); // the second has a history now
+    await run(r, { seed: 2 }, [B1]);
+    await run(r, { seed: 1, taskId: task.id }, [B1]);
+    await run(r, { seed: 1 }, [`${B1} founded`]);
+    await run(r, { seed: 1 }, [M2, B1]); // the second has a history now
     expect(ep.requests).toHaveLength(6);
     r.close();
     const other = make(path, { model: 'other-model' });
-    await run(other, { seed: 1 }, ['Garelle Telecom']);
+    await run(other, { seed: 1 }, [B1]);
     expect(ep.requests).toHaveLength(7);
     other.close();
   });
@@ -87,10 +93,10 @@ describe('world-model cache', () => {
     };
     const r = make(join(dir, 'unused.sqlite'), { cache: counting });
     ep.requests.length = 0;
-    const a = await run(r, { seed: 9 }, ['Ostica One55']);
+    const a = await run(r, { seed: 9 }, [M2]);
     expect(a.out[0]!.meta.renderer).toBe('llm');
     const readsAfterMiss = reads;
-    const b = await run(r, { seed: 9 }, ['Ostica One55']);
+    const b = await run(r, { seed: 9 }, [M2]);
     expect(b.out[0]!.meta.renderer).toBe('llm-cache');
     expect(b.out[0]!.text).toBe(a.out[0]!.text);
     expect(reads).toBe(readsAfterMiss);
@@ -104,10 +110,10 @@ describe('world-model cache', () => {
     ep.behaviour = () => ({ status: 500 });
     const r = make(path, { retries: 0 });
     ep.requests.length = 0;
-    const a = await run(r, { seed: 5 }, ['Tyise Electronics']);
+    const a = await run(r, { seed: 5 }, [B2]);
     expect(a.out[0]!.meta.renderer).toBe('template:fallback:http_500');
     ep.behaviour = answerWell;
-    const b = await run(r, { seed: 5 }, ['Tyise Electronics']);
+    const b = await run(r, { seed: 5 }, [B2]);
     expect(b.out[0]!.meta.renderer).toBe('llm');
     r.close();
     // Tamper with the stored answer: an invented number in a snippet.
@@ -123,7 +129,7 @@ describe('world-model cache', () => {
     db.close();
     const again = make(path);
     ep.requests.length = 0;
-    const c = await run(again, { seed: 5 }, ['Tyise Electronics']);
+    const c = await run(again, { seed: 5 }, [B2]);
     expect(c.out[0]!.meta.renderer).toBe('llm'); // asked again instead of trusting the file
     expect(c.out[0]!.text).not.toContain('98,765,432');
     expect(ep.requests).toHaveLength(1);
@@ -317,22 +323,29 @@ describe('answers kept in memory', () => {
     const { createSearchWorld } = await import('../../../src/search/world-index.js');
     const rebuilt = join(tempDir('fw-llm-rebuilt-'), 'w5-000000.sqlite');
     copyFileSync(llmTestWorld().path, rebuilt);
-    const db = new Database(rebuilt);
-    expect(
-      db.prepare("UPDATE passages SET text = replace(text, '$359', '$499') WHERE text LIKE '%launched at a price of $359%'").run().changes,
-    ).toBeGreaterThan(0);
-    db.close();
     const r = make(join(dir, 'rebuilt.sqlite'));
-    const q = { name: 'web_search' as const, arguments: { query: 'Midham Edge44 launch price' } };
+    const q = { name: 'web_search' as const, arguments: { query: PRICE_QUERY } };
+    ep.requests.length = 0;
     const before = await callTool(createSession(world, { renderer: r }), q);
     expect(before.meta.renderer).toBe('llm');
-    expect(before.text).toContain('$359');
+    // A figure the model wrote into the results from a record's passage, and one no page of the world states.
+    const shown = ep.requests[0]!.records.flatMap((rec) => rec.passages).flatMap((t) => t.match(/\$?\d{1,3}(?:,\d{3})+|\$\d+/g) ?? []);
+    const stated = shown.find((v) => before.text.includes(v))!;
+    expect(stated).toBeDefined();
+    const texts = data.documents.flatMap((d) => d.passages.map((p) => p.text));
+    const prefix = stated.startsWith('$') ? '$' : '';
+    let other = Number(stated.replace(/[$,]/g, '')) + 1;
+    while (texts.some((t) => t.includes(withCommas(other)))) other++;
+    const edit = `${prefix}${withCommas(other)}`;
+    const db = new Database(rebuilt);
+    expect(db.prepare('UPDATE passages SET text = replace(text, ?, ?) WHERE instr(text, ?) > 0').run(stated, edit, stated).changes).toBeGreaterThan(0);
+    db.close();
     const edited = createSearchWorld(rebuilt);
     try {
       const after = await callTool(createSession(edited, { renderer: r }), q);
       expect(after.meta.renderer).not.toBe('llm-cache');
-      expect(after.text).not.toContain('$359');
-      expect(after.text).toContain('$499');
+      expect(after.text).not.toContain(stated);
+      expect(after.text).toContain(edit);
     } finally {
       edited.close();
       r.close();
@@ -370,7 +383,7 @@ describe('the check stamp', () => {
     const path = join(dir, 'old-layout.sqlite');
     const Database = (await import('better-sqlite3')).default;
     const first = make(join(dir, 'old-source.sqlite'));
-    const a = await run(first, { seed: 21 }, ['Ostica One55']);
+    const a = await run(first, { seed: 21 }, [M2]);
     expect(a.out[0]!.meta.renderer).toBe('llm');
     first.close();
     // Copy its row into a file with the old layout (no `checked` column).
@@ -385,7 +398,7 @@ describe('the check stamp', () => {
     old.close();
     const reopened = make(path);
     ep.requests.length = 0;
-    const b = await run(reopened, { seed: 21 }, ['Ostica One55']);
+    const b = await run(reopened, { seed: 21 }, [M2]);
     expect(b.out[0]!.meta.renderer).toBe('llm-cache');
     expect(b.out[0]!.text).toBe(a.out[0]!.text);
     expect(ep.requests).toHaveLength(0);
