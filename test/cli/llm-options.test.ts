@@ -6,7 +6,12 @@ import { addLlmOptions, llmRendererOptions, rendererFromOptions, closeRenderer }
 import { cli, tempDir } from '../helpers.js';
 import { deadEndpoint } from '../dead-endpoint.js';
 import { answerWell, startFakeOpenAi, type FakeEndpoint } from '../fake-openai.js';
-import { llmTestWorld } from '../render/llm/world-fixture.js';
+import { llmTestWorld, worldNames } from '../render/llm/world-fixture.js';
+
+// Names read from the generated world, so each query finds pages (one that finds none is the template's, without a request).
+const { models } = worldNames();
+const PRICE_QUERY = `${models[0]!} launch price`;
+const MODEL = models[1]!;
 
 let ep: FakeEndpoint;
 beforeAll(async () => {
@@ -47,7 +52,7 @@ describe('search --renderer llm', () => {
       '--llm-cache',
       cache,
       '--json',
-      'Midham Edge44 launch price',
+      PRICE_QUERY,
     ];
     const a = await cli(args);
     expect(a.err).toBe('');
@@ -72,11 +77,11 @@ describe('search --renderer llm', () => {
       'off',
       '--llm-retries',
       '0',
-      'Ostica One55',
+      MODEL,
     ]);
     expect(down.code).toBe(0);
     expect(down.err).toBe(`warning: world model at ${ep.baseUrl} failed (http_503: error); results come from the template renderer\n`);
-    expect(down.out).toMatch(/^Results for "Ostica One55":\n\[1\] https:\/\//);
+    expect(down.out.startsWith(`Results for "${MODEL}":\n[1] https://`)).toBe(true);
     ep.behaviour = answerWell;
   });
 
@@ -104,11 +109,11 @@ describe('search --renderer llm against a dead endpoint', () => {
     const dir = tempDir('fw-llm-dead-');
     const cache = join(dir, 'sub', 'llm-cache.sqlite');
     const llm = ['--renderer', 'llm', '--llm-base-url', dead, '--llm-model', 'm', '--llm-retries', '0', '--llm-cache', cache];
-    const r = await cli(['search', '--world', path, ...llm, 'Midham Edge44 launch price', 'Ostica One55']);
+    const r = await cli(['search', '--world', path, ...llm, PRICE_QUERY, MODEL]);
     expect(r.code).toBe(0);
     // Two queries, two fallbacks: one warning.
     expect(r.err).toBe(`warning: world model at ${dead} unreachable (connection refused); results come from the template renderer\n`);
-    const template = await cli(['search', '--world', path, 'Midham Edge44 launch price', 'Ostica One55']);
+    const template = await cli(['search', '--world', path, PRICE_QUERY, MODEL]);
     expect(r.out).toBe(template.out);
     expect(template.err).toBe('');
     expect(existsSync(join(dir, 'sub'))).toBe(false);
@@ -133,7 +138,7 @@ describe('search --renderer llm against a dead endpoint', () => {
       'off',
       '--show-meta',
       '--json',
-      'Ostica One55',
+      MODEL,
     ]);
     expect(r.code).toBe(0);
     const [warning, meta, ...rest] = r.err.split('\n');
@@ -158,10 +163,10 @@ describe('search --renderer llm against a dead endpoint', () => {
       '--llm-cache',
       'off',
       '--show-meta',
-      'Ostica One55',
+      MODEL,
     ]);
     expect(good.err).toMatch(/^meta: tool=web_search call=0 renderer=llm total_ms=[\d.]+ retrieve_ms=[\d.]+ render_ms=[\d.]+\n$/);
-    const plain = await cli(['search', '--world', path, '--show-meta', 'Ostica One55']);
+    const plain = await cli(['search', '--world', path, '--show-meta', MODEL]);
     expect(plain.err).toMatch(/^meta: tool=web_search call=0 renderer=template total_ms=/);
     const page = await cli(['open', '--world', path, '--show-meta', data.documents[0]!.url]);
     expect(page.code).toBe(0);
