@@ -260,7 +260,7 @@ export default compileTheme({
           type: 'date',
           label: 'end of the current term',
           optional: 0.6,
-          time: 'event',
+
           sentence: 'The current term of {s} ends on {v}.',
           gen: { kind: 'dateAfter', after: ['took_office'], days: [4 * 365 - 3, 5 * 365 + 3] },
         },

@@ -92,7 +92,16 @@ export function generateRows(spec: ThemeSpec, { rng, names, year, realBrands }: 
             key,
             Array.from({ length: rng.int(gen.size[0], gen.size[1]) }, () => names.make(gen.model)),
           );
-        return rng.pick(pools.get(key)!);
+        const pool = pools.get(key)!;
+        if (!gen.distinct) return rng.pick(pool);
+        // As for pick: no two children of one parent draw the same name while the pool has others.
+        const usedKey = `${key}:${ctx.parent}`;
+        const used = siblings.get(usedKey) ?? new Set<Cell>();
+        siblings.set(usedKey, used);
+        const left = pool.filter((v) => !used.has(v));
+        const v = rng.pick(left.length > 0 ? left : pool);
+        used.add(v);
+        return v;
       }
       case 'date': {
         const key = `${t.name}.${c.name}`;
