@@ -9,6 +9,7 @@
  * better-sqlite3 again would take minutes, so its native addon is copied from this checkout's
  * node_modules, the same version (checked), which is what its install script would have built.
  */
+import Database from 'better-sqlite3';
 import { execFile } from 'node:child_process';
 import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -81,11 +82,20 @@ describe('npm pack, then npm install of the tarball elsewhere', () => {
 
   it('generates and searches a world with the installed package', async () => {
     await sh(installedBin, ['generate', '--count', '1', '--seed', '7', '--out', 'worlds'], elsewhere);
-    const { stdout } = await sh(installedBin, ['search', '--world', 'worlds/w7-000000.sqlite', 'biortriaxsant max17 launch price'], elsewhere);
-    expect(stdout.split('\n').slice(0, 2)).toEqual([
-      'Results for "biortriaxsant max17 launch price":',
-      '[1] https://wiki.orbis-encyclopedia.example/wiki/Biortriaxsant_Max17',
-    ]);
+    const file = join(elsewhere, 'worlds/w7-000000.sqlite');
+    // The query is the world's own first question, so it matches whatever the generator now writes.
+    const db = new Database(file, { readonly: true });
+    const question = db.prepare('SELECT question FROM tasks ORDER BY id LIMIT 1').pluck().get() as string;
+    const urls = new Set(db.prepare('SELECT url FROM documents').pluck().all() as string[]);
+    db.close();
+    const { stdout } = await sh(installedBin, ['search', '--world', 'worlds/w7-000000.sqlite', question], elsewhere);
+    const [head, first] = stdout.split('\n');
+    expect(head).toBe(`Results for "${question}":`);
+    expect(first).toMatch(/^\[1\] https:\/\//);
+    expect(urls.has(first!.slice('[1] '.length))).toBe(true);
+    // The installed package answers exactly as this checkout does.
+    const here = await sh(process.execPath, [join(REPO, pkg.bin.fictionworld!), 'search', '--world', 'worlds/w7-000000.sqlite', question], elsewhere);
+    expect(stdout).toBe(here.stdout);
   });
 });
 

@@ -29,3 +29,25 @@ export function rankPages(passages: readonly MatchedPassage[], pages: ReadonlyMa
   out.sort((a, b) => b.score - a.score || a.page.id - b.page.id);
   return out;
 }
+
+/**
+ * Whether the first `want` pages ranked from a window of passages (the best ones, every passage left
+ * out scoring at most `cutoff`) are the first `want` pages, in the same order, that all the matching
+ * passages would rank. A page's score from the window is a lower bound; the passages left out could add
+ * at most `SUPPORT_BONUS × cutoff` for each supporting passage it lacks, and a page with no passage in
+ * the window scores at most `cutoff × (1 + SUPPORTING × SUPPORT_BONUS)`. The prefix is exact when each
+ * of its pages scores more than the highest bound of every page after it, so the ranking of a query
+ * does not depend on how many results were asked for (page 2 continues page 1).
+ */
+export function isExactPrefix(ranked: readonly Candidate[], want: number, cutoff: number): boolean {
+  if (!(cutoff > 0)) return false;
+  const upper = (c: Candidate) => c.score + SUPPORT_BONUS * cutoff * Math.max(0, SUPPORTING + 1 - c.passages.length);
+  const n = Math.min(want, ranked.length);
+  let above = cutoff * (1 + SUPPORTING * SUPPORT_BONUS);
+  for (let i = ranked.length - 1; i >= n; i--) above = Math.max(above, upper(ranked[i]!));
+  for (let i = n - 1; i >= 0; i--) {
+    if (!(ranked[i]!.score > above)) return false;
+    above = Math.max(above, upper(ranked[i]!));
+  }
+  return true;
+}

@@ -10,7 +10,7 @@ import { loadFacts, loadTasks } from '../db/load.js';
 import { openWorld, type OpenWorld } from '../db/open.js';
 import type { Fact, Task } from '../world/types.js';
 import type { PreparedQuery } from './query.js';
-import { rankPages } from './rank-pages.js';
+import { isExactPrefix, rankPages } from './rank-pages.js';
 import type { Candidate, MatchedPassage, PageRecord, PassageRecord } from './types.js';
 
 /**
@@ -141,15 +141,16 @@ export class SearchWorld {
 
   /**
    * Pages ranked for a query (see rank-pages.ts), at least `want` of them when the world has that
-   * many matching pages: when the first passage window covers too few distinct pages, a second query
-   * takes every matching passage (at most two FTS5 queries per search).
+   * many matching pages, the first `want` in the order every matching passage gives: when the first
+   * passage window covers too few distinct pages, or cannot settle their order (isExactPrefix), a
+   * second query takes every matching passage (at most two FTS5 queries per search).
    */
   retrieve(query: PreparedQuery, want: number): Candidate[] {
     if (!query.match || want <= 0) return [];
     const limit = Math.max(FIRST_PASSAGE_LIMIT, want * 6);
     const passages = this.retrievePassages(query, limit);
     const ranked = rankPages(passages, this.pageById);
-    if (ranked.length >= want || passages.length < limit) return ranked;
+    if (passages.length < limit || (ranked.length >= want && isExactPrefix(ranked, want, passages.at(-1)!.score))) return ranked;
     return rankPages(this.retrievePassages(query, ALL_PASSAGES), this.pageById);
   }
 

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { openWorld } from '../../src/db/open.js';
 import { writeWorld } from '../../src/db/write.js';
 import { generateWorld } from '../../src/world/generate.js';
-import type { WorldData } from '../../src/world/types.js';
+import { PAGE_KINDS, type WorldData } from '../../src/world/types.js';
 import { cli, tempDir } from '../helpers.js';
 
 let dir: string;
@@ -114,7 +114,7 @@ describe('pages', () => {
 
   it('bad filters and worlds: one line, non-zero exit', async () => {
     for (const [args, pattern] of [
-      [['pages', path, '--kind', 'blog'], /^error: unknown --kind "blog" \(kinds: entity, list, ranking, news, forum\)\n$/],
+      [['pages', path, '--kind', 'blog'], new RegExp(`^error: unknown --kind "blog" \\(kinds: ${PAGE_KINDS.join(', ')}\\)\n$`)],
       [['pages', path, '--site', 'nowhere.example'], /^error: no site "nowhere.example" in world w4-000002 \(sites: [^\n]+\)\n$/],
       [['pages', 'w4-999999', '--worlds', dir], /^error: world w4-999999 not found in /],
       [['pages'], /^error: missing required argument 'world'\n$/],

@@ -1,6 +1,7 @@
 import { copyFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { formatShortDate } from '../../src/format.js';
 import { cli, tempDir } from '../helpers.js';
 import { smartphoneWorld } from '../search/sample-worlds.js';
 
@@ -60,9 +61,12 @@ describe('search and open commands', () => {
   it('open prints the page as Markdown; an unknown URL is an observation, not an error', async () => {
     const { path, data } = smartphoneWorld();
     const doc = data.documents[0]!;
-    const r = await cli(['open', '--world', path, doc.url]);
-    expect(r.code).toBe(0);
-    expect(r.out).toBe(`Title: ${doc.title}\nURL: ${doc.url}\nDate: N/A\n\n${doc.body.trim()}\n`);
+    // Pages carry their own date now (or none): a dated page and, when the world has one, an undated one.
+    for (const d of [doc, data.documents.find((p) => !p.published)].filter((p) => p !== undefined)) {
+      const r = await cli(['open', '--world', path, d.url]);
+      expect(r.code).toBe(0);
+      expect(r.out).toBe(`Title: ${d.title}\nURL: ${d.url}\nDate: ${d.published ? formatShortDate(d.published) : 'N/A'}\n\n${d.body.trim()}\n`);
+    }
     const json = await cli(['open', '--world', path, '--json', doc.url]);
     expect(JSON.parse(json.out)).toMatchObject({ tool: 'web_extractor', url: doc.url, title: doc.title });
     const missing = await cli(['open', '--world', path, `https://${doc.site}/wiki/Nope`]);

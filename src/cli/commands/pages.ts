@@ -7,11 +7,12 @@ import type { Command } from 'commander';
 import { locateWorld } from '../../db/locate.js';
 import { openWorld, readingWorld } from '../../db/open.js';
 import { FictionError } from '../../errors.js';
+import { PAGE_KINDS } from '../../world/types.js';
 import type { Io } from '../main.js';
 import { declareCommand } from './table.js';
 
-/** The page kinds a world has (schemas/world.ts). */
-export const PAGE_KINDS = ['entity', 'list', 'ranking', 'news', 'forum'] as const;
+/** The page kinds a world has: declared once, in world/types.ts. */
+export { PAGE_KINDS };
 
 export interface PageListing {
   url: string;
