@@ -3,7 +3,7 @@ import type { Rows, ThemeDef, Unit, ValueType } from '../themes/_define.js';
 
 /** World file format: v2 adds claims, links, documents.date_kind and the page genres (schemas/world.ts). Readers read this version only. */
 export const FORMAT_VERSION = 2;
-export const GENERATOR_VERSION = '0.1.0';
+export const GENERATOR_VERSION = '0.2.0';
 
 export interface Fact {
   id: number;
