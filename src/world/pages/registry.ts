@@ -3,7 +3,7 @@
  * table of registered particulars (each row naming the entity), a status and a retrieval note.
  */
 import { cap, finishPage, namedTables, rowsOf, startPage, type Ctx } from './context.js';
-import { fmtDate, rowFacts, valueText } from './data.js';
+import { fmtDate, rowFacts, cellText } from './data.js';
 
 export function renderRegistry(ctx: Ctx): void {
   const site = ctx.sites.registry[0]!;
@@ -35,7 +35,7 @@ export function renderRegistry(ctx: Ctx): void {
       ]);
       p.b.table(
         [name, ''],
-        facts.map((f) => ({ cells: [cap(ctx.fx.column(t.name, f.sourceColumn).label), valueText(ctx, p, f)], ...rowFacts(ctx, p, [f]) })),
+        facts.map((f) => ({ cells: [cap(ctx.fx.column(t.name, f.sourceColumn).label), cellText(ctx, p, f)], ...rowFacts(ctx, p, [f]) })),
       );
       p.b.note(`Retrieved from the register on ${fmtDate(p)}. Copies of filed documents can be requested from the office.`);
       finishPage(ctx, p, 'registry');
