@@ -115,11 +115,11 @@ export function renderArticles(ctx: Ctx, lists: ListUrls): void {
             return { cells, ...rowFacts(ctx, p, facts) };
           }),
         );
-        // A line or two on the first of them, as an article would single them out.
-        const first = rows.slice(0, 2).flatMap((r) =>
+        // A few lines on the first of them, as an article would single them out.
+        const first = rows.slice(0, 3).flatMap((r) =>
           p.rng.sample(
             ctx.dating.trueBy(ctx.fx.ofRow(ct.name, r.id), date).filter((f) => f.sourceColumn !== c.name),
-            1,
+            2,
           ),
         );
         b.paragraph([...say(p, first), fill(p, 'commentary', ct.plural)]);
