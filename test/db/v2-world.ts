@@ -9,7 +9,7 @@ export function worldWithClaimsAndLinks(): WorldData {
   const byId = new Map(d.facts.map((f) => [f.id, f]));
   const [a, b] = d.documents.filter((x) => x.published !== null);
   a!.body += `\nSee also: [${b!.title}](${b!.url})\n`;
-  a!.links = [...a!.links, { url: b!.url, anchor: b!.title }];
+  a!.links = [...(a!.links ?? []), { url: b!.url, anchor: b!.title }];
   a!.dateKind = 'edited';
   // A sentence that opens with its subject's name, after the page has named it: say "It" instead.
   const said = (x: WorldData['documents'][number], q: WorldData['documents'][number]['passages'][number]) => {

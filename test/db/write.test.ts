@@ -23,7 +23,9 @@ describe('writeWorld and loadWorld (format v2)', () => {
     // Pages carry their own claims now: the passages whose claims are one exact claim by name per fact
     // are built again without claims, for writeWorld to fill.
     const passages = data.documents.flatMap((d) => d.passages);
-    const bare = passages.filter((p) => p.claims !== undefined && p.claims.length === p.factIds.length && p.claims.every((c) => c.form === 'exact' && c.subjectForm === 'name'));
+    const bare = passages.filter(
+      (p) => p.claims !== undefined && p.claims.length === p.factIds.length && p.claims.every((c) => c.form === 'exact' && c.subjectForm === 'name'),
+    );
     for (const p of bare) p.claims = undefined;
     const filled = bare.reduce((n, p) => n + p.factIds.length, 0);
     expect(filled).toBeGreaterThan(300);
