@@ -56,11 +56,23 @@ const SAY = {
   },
   'brands.lineup_models': {
     noun: 'line-up',
+    amount: '{v} phone models',
     verb: 'has {v} phone models in its line-up',
+    with: 'with {v} phone models in its line-up',
+    fronted: '{v} phone models make up the line-up of {s}.',
+    more: ['The line-up of {s} counts {v} phone models.', '{s} sells {v} phone models.', '{s} offers {v} models of phone.'],
   },
   'brands.units_sold': {
     noun: 'full-year unit sales',
+    amount: '{v} phones',
     verb: 'sold {v} phones across its models over the year',
+    with: 'with {v} phones sold across its models over the year',
+    fronted: '{v} phones of {s} were sold over the year.',
+    more: [
+      'Across its models, {s} sold {v} phones over the year.',
+      'Sales of {s} phones reached {v} units for the year.',
+      '{s} shipped {v} phones over the year, counting every model.',
+    ],
   },
   'models.brand_id': {
     noun: 'maker',

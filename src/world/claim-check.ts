@@ -94,6 +94,7 @@ const FUTURE_MARKS = [
   'planned',
   'plans',
   'set to',
+  'set for',
   'slated',
   'upcoming',
   'rumored',

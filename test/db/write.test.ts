@@ -20,16 +20,30 @@ describe('writeWorld and loadWorld (format v2)', () => {
   it('fills one exact claim by name per fact of a passage built without claims', () => {
     const dir = tempDir();
     const data = generateWorld(5, 1);
+    // Pages carry their own claims now: the passages whose claims are one exact claim by name per fact
+    // are built again without claims, for writeWorld to fill.
+    const passages = data.documents.flatMap((d) => d.passages);
+    const bare = passages.filter(
+      (p) => p.claims !== undefined && p.claims.length === p.factIds.length && p.claims.every((c) => c.form === 'exact' && c.subjectForm === 'name'),
+    );
+    for (const p of bare) p.claims = undefined;
+    const filled = bare.reduce((n, p) => n + p.factIds.length, 0);
+    expect(filled).toBeGreaterThan(300);
     const path = join(dir, 'w5-000001.sqlite');
     writeWorld(path, data);
     const db = new Database(path, { readonly: true });
     const provenance = db.prepare('SELECT COUNT(*) FROM passage_facts').pluck().get() as number;
-    expect(provenance).toBeGreaterThan(300);
-    expect(db.prepare("SELECT COUNT(*) FROM claims WHERE form = 'exact' AND subject_form = 'name'").pluck().get()).toBe(provenance);
-    // Each claim's stated value is written in its passage, and its subject is the fact's.
+    expect(provenance).toBe(passages.reduce((n, p) => n + p.factIds.length, 0));
+    const bareIds = bare.map((p) => p.id).join(',');
+    expect(db.prepare(`SELECT COUNT(*) FROM claims WHERE passage_id IN (${bareIds})`).pluck().get()).toBe(filled);
+    expect(db.prepare(`SELECT COUNT(*) FROM claims WHERE passage_id IN (${bareIds}) AND form = 'exact' AND subject_form = 'name'`).pluck().get()).toBe(filled);
+    // Each filled claim's stated value is written in its passage, and its subject is the fact's.
     const rows = db
-      .prepare('SELECT p.text, c.stated, c.subject_text, f.subject FROM claims c JOIN passages p ON p.id = c.passage_id JOIN facts f ON f.id = c.fact_id')
+      .prepare(
+        `SELECT p.text, c.stated, c.subject_text, f.subject FROM claims c JOIN passages p ON p.id = c.passage_id JOIN facts f ON f.id = c.fact_id WHERE c.passage_id IN (${bareIds})`,
+      )
       .all() as { text: string; stated: string; subject_text: string; subject: string }[];
+    expect(rows).toHaveLength(filled);
     for (const r of rows) {
       expect(r.text).toContain(r.stated);
       expect(r.subject_text).toBe(r.subject);
@@ -56,7 +70,10 @@ describe('writeWorld and loadWorld (format v2)', () => {
       expect(e.dateKind).toBe(d.published === null ? undefined : (d.dateKind ?? 'published'));
       expect(e.passages.map((p) => p.claims)).toEqual(d.passages.map((p) => passageClaims(data.theme, byId, p)));
     }
-    expect(back.documents.flatMap((d) => d.passages.flatMap((p) => p.claims ?? [])).filter((c) => c.subjectForm === 'pronoun')).toHaveLength(1);
+    // The pages' own pronoun claims and the fixture's "It", read back as written.
+    const pronouns = (x: typeof data) => x.documents.flatMap((d) => d.passages.flatMap((p) => p.claims ?? [])).filter((c) => c.subjectForm === 'pronoun');
+    expect(pronouns(back)).toEqual(pronouns(data));
+    expect(pronouns(back).filter((c) => c.subjectText === 'It')).not.toHaveLength(0);
     expect(checkWorld(back)).toEqual([]);
     expect(validateFile(path)).toEqual([]);
   });

@@ -1,94 +1,23 @@
 /**
- * Test fixtures for the realizer: the 8 current themes with the lexicon drafts (drafts/<theme>.ts)
- * attached as ColumnDef.say, checked against the Lexicon and Domain schemas, plus the time roles and
- * person naming the theme specs will carry. Genders of people are drawn from a hash of the name
- * (a stand-in for the naming model), except for names listed as unknown.
+ * Test fixtures for the realizer: the 8 registered themes, compiled from their specs, whose columns
+ * carry the lexicons (ColumnDef.say), time roles and person naming of the spec files' SAY blocks, and
+ * whose domain is the spec's. Genders of people are drawn from a hash of the name (a stand-in for the
+ * naming model), except for names listed as unknown.
  */
 import { Faker, base, en } from '@faker-js/faker';
-import * as cities from '../../drafts/cities.js';
-import * as drugs from '../../drafts/drugs.js';
-import * as elections from '../../drafts/elections.js';
-import * as films from '../../drafts/films.js';
-import * as financials from '../../drafts/financials.js';
-import * as football from '../../drafts/football.js';
-import * as launches from '../../drafts/launches.js';
-import * as smartphones from '../../drafts/smartphones.js';
 import { createWriter } from '../../src/prose/writer.js';
 import type { PageContext, ProseWorld, Writer } from '../../src/prose/types.js';
 import { Rng, hash32 } from '../../src/rng.js';
-import type { ColumnDef, ThemeDef } from '../../src/themes/_define.js';
+import type { ThemeDef } from '../../src/themes/_define.js';
 import { NamePool } from '../../src/themes/_names.js';
-import { getTheme } from '../../src/themes/registry.js';
-import { Domain, Lexicon, type TimeRole } from '../../src/themes/spec/parts.js';
+import { getTheme, listThemes } from '../../src/themes/registry.js';
 import { deriveFacts } from '../../src/world/facts.js';
 
-export const DRAFTS: Record<string, { SAY: Record<string, unknown>; DOMAIN: unknown }> = {
-  smartphones,
-  launches,
-  financials,
-  drugs,
-  football,
-  elections,
-  cities,
-  films,
-};
-export const THEME_IDS = Object.keys(DRAFTS);
+export const THEME_IDS = listThemes().map((t) => t.id);
 
-/** Totals over the world's year and figures for a row's own period (what the theme specs will declare). */
-const PERIODS: Record<string, TimeRole> = {
-  'models.units_sold': 'year_end',
-  'models.sales_rank': 'year_end',
-  'quarterly_sales.units': { periodColumn: 'quarter' },
-  'quarterly_sales.market_share_pct': { periodColumn: 'quarter' },
-  'vehicles.launches_in_year': 'year_end',
-  'companies.annual_revenue_usd': 'year_end',
-  'companies.annual_operating_income_usd': 'year_end',
-  'companies.annual_net_income_usd': 'year_end',
-  'companies.net_margin_pct': 'year_end',
-  'quarterly_results.revenue_usd': { periodColumn: 'quarter' },
-  'quarterly_results.operating_income_usd': { periodColumn: 'quarter' },
-  'quarterly_results.net_income_usd': { periodColumn: 'quarter' },
-  'quarterly_results.net_margin_pct': { periodColumn: 'quarter' },
-  'clubs.points': 'year_end',
-  'clubs.wins': 'year_end',
-  'clubs.league_position': 'year_end',
-  'players.goals': 'year_end',
-  'films.total_gross_usd': 'year_end',
-  'weekly_grosses.gross_usd': { periodColumn: 'week_ending' },
-  'weekly_grosses.chart_rank': { periodColumn: 'week_ending' },
-  // A match's result and a launch's outcome are true from the event's own date (an ISO period end).
-  'matches.home_goals': { periodColumn: 'match_date' },
-  'matches.away_goals': { periodColumn: 'match_date' },
-  'matches.attendance': { periodColumn: 'match_date' },
-  'launches.payload_mass_kg': { periodColumn: 'launch_date' },
-  'launches.failure_mode': { periodColumn: 'launch_date' },
-};
-const PEOPLE = new Set(['players', 'candidates', 'mayors', 'directors']);
-
-const themes = new Map<string, ThemeDef>();
-
-/** The theme with its drafts attached (validated by the spec schemas: a bad draft fails here). */
+/** The registered theme (its lexicons are its columns' `say`). */
 export function themeWithDrafts(id: string): ThemeDef {
-  const hit = themes.get(id);
-  if (hit) return hit;
-  const base = getTheme(id);
-  const draft = DRAFTS[id]!;
-  const theme: ThemeDef = {
-    ...base,
-    domain: Domain.parse(draft.DOMAIN),
-    tables: base.tables.map((t) => ({
-      ...t,
-      naming: PEOPLE.has(t.name) ? { kind: 'person' } : t.naming,
-      columns: t.columns.map((c): ColumnDef => {
-        const key = `${t.name}.${c.name}`;
-        const say = draft.SAY[key] === undefined ? undefined : Lexicon.parse(draft.SAY[key]);
-        const time = PERIODS[key] ?? (c.type === 'date' && say?.future ? 'event' : undefined);
-        return { ...c, say, time };
-      }),
-    })),
-  };
-  themes.set(id, theme);
-  return theme;
+  return getTheme(id);
 }
 
 export interface TestWorld extends ProseWorld {

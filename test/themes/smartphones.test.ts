@@ -6,8 +6,13 @@ import { checkWorld } from '../../src/world/consistency.js';
 const worlds = sampleWorlds('smartphones');
 const theme = describeTheme('smartphones', worlds, { fkChain: false });
 const n = (v: unknown) => Number(v);
-/** The line word of a model name ("Zentria Pro42" → "Pro"). */
-const lineOf = (name: unknown) => String(name).split(' ').at(-1)!.replace(/\d+$/, '');
+/** The line word of a model name, after its maker's name: "Zentria Pro 42" → "Pro", "Zentria S24" → "S". */
+const lineOf = (name: unknown) =>
+  String(name)
+    .split(' ')
+    .slice(1)
+    .map((w) => w.replace(/\d+$/, ''))
+    .find((w) => w !== '') ?? '';
 
 describe('smartphones: domain sense', () => {
   it('prices models by their line word: every Lite below every Pro, every Pro below every Ultra', () => {

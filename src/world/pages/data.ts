@@ -18,9 +18,28 @@ export function valueText(ctx: Ctx, p: Page, f: Fact): string {
   return formatValue(ctx.fx, f, { num: p.site.num, date: p.site.dateStyle });
 }
 
-/** What a table row states: its facts, each as an exact claim (the row's text names its subject). */
+/** What a table row states: its facts, each as an exact claim (the row's text names its subject);
+ * an event not yet happened by the page's date is stated as scheduled (its cell says so). */
 export function rowFacts(ctx: Ctx, p: Page, facts: readonly Fact[]): { facts: Fact[]; claims: Claim[] } {
-  return { facts: [...facts], claims: facts.map((f) => exactClaim(ctx, p, f)) };
+  return {
+    facts: [...facts],
+    claims: facts.map((f) => {
+      const c = exactClaim(ctx, p, f);
+      return isAhead(ctx, p, f) ? { ...c, form: 'scheduled' } : c;
+    }),
+  };
+}
+
+/** Whether a fact becomes true only after the page's date (an upcoming event). */
+function isAhead(ctx: Ctx, p: Page, f: Fact): boolean {
+  const t = ctx.dating.when(f);
+  return t !== null && t > p.date;
+}
+
+/** A table cell's text: the value, marked as scheduled when it is still ahead of the page's date. */
+export function cellText(ctx: Ctx, p: Page, f: Fact): string {
+  const v = valueText(ctx, p, f);
+  return isAhead(ctx, p, f) ? `${v} (scheduled)` : v;
 }
 
 /** The name of a row linked to its article when it has one. */
@@ -74,7 +93,7 @@ export function renderDataPages(ctx: Ctx): ListUrls {
             name,
             ...cols.map((c) => {
               const f = ctx.fx.cell(t.name, r.id, c.name);
-              return f ? valueText(ctx, p, f) : '—';
+              return f ? cellText(ctx, p, f) : '—';
             }),
           ];
           return { cells, ...rowFacts(ctx, p, rf) };
@@ -110,7 +129,7 @@ export function renderDataPages(ctx: Ctx): ListUrls {
         ranked.map((r, i) => {
           const f = facts[i]!;
           return {
-            cells: [String(i + 1), linkedName(ctx, p, t.name, r.id), valueText(ctx, p, f)],
+            cells: [String(i + 1), linkedName(ctx, p, t.name, r.id), cellText(ctx, p, f)],
             ...rowFacts(ctx, p, [f]),
           };
         }),

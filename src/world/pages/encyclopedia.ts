@@ -7,7 +7,7 @@
 import type { Fact } from '../types.js';
 import { NO_FACTS } from './builder.js';
 import { cap, childTables, fill, finishPage, key, parentsOf, rowsOf, say, startPage, topics, type Ctx } from './context.js';
-import { fmtDate, linkedName, pageDate, rowFacts, valueText, type ListUrls } from './data.js';
+import { fmtDate, linkedName, pageDate, rowFacts, cellText, type ListUrls } from './data.js';
 
 /** Plan every article's URL and title first, so pages written before them can link to them. */
 export function planArticles(ctx: Ctx): void {
@@ -59,7 +59,7 @@ export function renderArticles(ctx: Ctx, lists: ListUrls): void {
       b.table(
         [name, ''],
         own.map((f) => ({
-          cells: [cap(ctx.fx.column(t.name, f.sourceColumn).label), f.objectType === 'entity' ? entityLink(ctx, p, f) : valueText(ctx, p, f)],
+          cells: [cap(ctx.fx.column(t.name, f.sourceColumn).label), f.objectType === 'entity' ? entityLink(ctx, p, f) : cellText(ctx, p, f)],
           ...rowFacts(ctx, p, [f]),
         })),
       );
@@ -109,17 +109,17 @@ export function renderArticles(ctx: Ctx, lists: ListUrls): void {
               name,
               ...shown.map((k) => {
                 const f = ctx.fx.cell(ct.name, r.id, k.name);
-                return f ? valueText(ctx, p, f) : '—';
+                return f ? cellText(ctx, p, f) : '—';
               }),
             ];
             return { cells, ...rowFacts(ctx, p, facts) };
           }),
         );
-        // A line or two on the first of them, as an article would single them out.
-        const first = rows.slice(0, 2).flatMap((r) =>
+        // A few lines on the first of them, as an article would single them out.
+        const first = rows.slice(0, 3).flatMap((r) =>
           p.rng.sample(
             ctx.dating.trueBy(ctx.fx.ofRow(ct.name, r.id), date).filter((f) => f.sourceColumn !== c.name),
-            1,
+            2,
           ),
         );
         b.paragraph([...say(p, first), fill(p, 'commentary', ct.plural)]);

@@ -1,9 +1,12 @@
 /**
  * Official registry or filing pages for rows of top-level tables (no parent): a record number, a
- * table of registered particulars (each row naming the entity), a status and a retrieval note.
+ * table of registered particulars (each row naming the entity), the filing details, the record's
+ * status history, the office's notes on reading the record and a retrieval note. Only the particulars
+ * state facts; the rest is the record's own apparatus (no world dates beyond the page's own).
  */
+import { NO_FACTS } from './builder.js';
 import { cap, finishPage, namedTables, rowsOf, startPage, type Ctx } from './context.js';
-import { fmtDate, rowFacts, valueText } from './data.js';
+import { fmtDate, rowFacts, cellText } from './data.js';
 
 export function renderRegistry(ctx: Ctx): void {
   const site = ctx.sites.registry[0]!;
@@ -35,8 +38,26 @@ export function renderRegistry(ctx: Ctx): void {
       ]);
       p.b.table(
         [name, ''],
-        facts.map((f) => ({ cells: [cap(ctx.fx.column(t.name, f.sourceColumn).label), valueText(ctx, p, f)], ...rowFacts(ctx, p, [f]) })),
+        facts.map((f) => ({ cells: [cap(ctx.fx.column(t.name, f.sourceColumn).label), cellText(ctx, p, f)], ...rowFacts(ctx, p, [f]) })),
       );
+      p.b.heading2('Filing details');
+      p.b.list([
+        { text: `Filing reference: REG-${ctx.year}-${record}`, ...NO_FACTS },
+        { text: `Register: ${cap(t.plural)}, kept by the ${site.name}`, ...NO_FACTS },
+        { text: `Filed by: the registrant, on the prescribed particulars form`, ...NO_FACTS },
+        { text: `Access: public record, open to inspection`, ...NO_FACTS },
+      ]);
+      p.b.heading2('Status history');
+      p.b.list([
+        { text: `${fmtDate(p)}: particulars confirmed; status active`, ...NO_FACTS },
+        { text: `Previous names: none recorded`, ...NO_FACTS },
+        { text: `Objections or notices on file: none`, ...NO_FACTS },
+      ]);
+      p.b.heading2('Notes');
+      p.b.paragraph([
+        { text: `A particular not listed above has not been filed with the office.`, ...NO_FACTS },
+        { text: `Superseded particulars stay on the record and can be requested with its filing reference.`, ...NO_FACTS },
+      ]);
       p.b.note(`Retrieved from the register on ${fmtDate(p)}. Copies of filed documents can be requested from the office.`);
       finishPage(ctx, p, 'registry');
       written++;

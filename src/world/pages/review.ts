@@ -4,7 +4,7 @@
  */
 import { NO_FACTS } from './builder.js';
 import { fill, finishPage, key, namedTables, rowsOf, say, startPage, type Ctx } from './context.js';
-import { rowFacts, valueText } from './data.js';
+import { rowFacts, cellText } from './data.js';
 import { byline, withRounding } from './news.js';
 import { cap } from './context.js';
 
@@ -30,7 +30,7 @@ export function renderReviews(ctx: Ctx): void {
       b.heading2(p.rng.pick(['Specifications', 'The numbers', 'Key facts']));
       b.table(
         ['', name],
-        nums.map((f) => ({ cells: [cap(ctx.fx.column(t.name, f.sourceColumn).label), valueText(ctx, p, f)], ...rowFacts(ctx, p, [f]) })),
+        nums.map((f) => ({ cells: [cap(ctx.fx.column(t.name, f.sourceColumn).label), cellText(ctx, p, f)], ...rowFacts(ctx, p, [f]) })),
       );
       b.paragraph(withRounding(ctx, p, nums.slice(0, 2)));
       b.heading2(p.rng.pick(['What we liked', 'The good', 'Highlights']));

@@ -32,7 +32,9 @@ describe('page dates', () => {
           for (const c of p.claims ?? []) {
             if (c.form === 'preliminary' || c.form === 'erroneous') continue;
             const t = dating.when(fx.facts[c.factId - 1]!);
-            if (t) expect(d.published! >= t, `${d.url} states fact ${c.factId} true from ${t}`).toBe(true);
+            // A scheduled claim is the one way to state an event before it: only then, never after.
+            if (t && c.form === 'scheduled') expect(d.published! < t, `${d.url} states fact ${c.factId} as scheduled after ${t}`).toBe(true);
+            else if (t) expect(d.published! >= t, `${d.url} states fact ${c.factId} true from ${t}`).toBe(true);
           }
     }
   });
