@@ -26,6 +26,7 @@
  * Returned strings are problems (empty: the claim holds).
  */
 import { dayFromIso, MONTHS } from '../format.js';
+import { memoize } from '../util/bounded-cache.js';
 import { exactValueForms, findValue } from './claims.js';
 import { periodEnd } from './fact-time.js';
 import type { Claim, Document, Fact, Passage, WorldData } from './types.js';
@@ -33,10 +34,23 @@ import type { Claim, Document, Fact, Passage, WorldData } from './types.js';
 const fold = (s: string) => s.toLowerCase();
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+const wholeWords = memoize(4096, (words: string) => new RegExp(`(?<![\\p{L}\\p{N}])${escapeRe(words)}(?![\\p{L}\\p{N}])`, 'u'));
+
 /** Does `text` contain `words` as whole words (both folded)? */
 export function hasWords(text: string, words: string): boolean {
-  if (words.trim() === '') return false;
-  return new RegExp(`(?<![\\p{L}\\p{N}])${escapeRe(words)}(?![\\p{L}\\p{N}])`, 'u').test(text);
+  if (words.trim() === '' || !text.includes(words)) return false;
+  return wholeWords(words).test(text);
+}
+
+/** A page's title and passages, folded once per page (the subject rule reads them for every claim). */
+const foldedPage = new WeakMap<Document, { title: string; passages: { ord: number; text: string }[] }>();
+function folded(doc: Document) {
+  let f = foldedPage.get(doc);
+  if (!f) {
+    f = { title: fold(doc.title), passages: doc.passages.map((q) => ({ ord: q.ord, text: fold(q.text) })) };
+    foldedPage.set(doc, f);
+  }
+  return f;
 }
 
 /** The parts of a subject's name: "Zentria X9, Q2 2029" → ["zentria x9", "q2 2029"]. */
@@ -197,8 +211,9 @@ function subjectProblem(ctx: ClaimContext, c: Claim, f: Fact): string | null {
     case 'pronoun':
     case 'description': {
       if (!hasWords(text, fold(c.subjectText))) return `refers to ${f.subject} as "${c.subjectText}", which the passage does not contain`;
-      const before = [doc.title, ...doc.passages.filter((q) => q.ord <= passage.ord).map((q) => q.text)].map(fold).join('\n');
-      return nameParts(f.subject).every((x) => before.includes(x)) ? null : `refers to ${f.subject} as "${c.subjectText}" before the page names it`;
+      const page = folded(doc);
+      const named = (x: string) => page.title.includes(x) || page.passages.some((q) => q.ord <= passage.ord && q.text.includes(x));
+      return nameParts(f.subject).every(named) ? null : `refers to ${f.subject} as "${c.subjectText}" before the page names it`;
     }
     case 'none': {
       const around = [doc.title, headingAbove(doc, passage), text].map(fold).join('\n');
