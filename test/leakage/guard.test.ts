@@ -167,9 +167,11 @@ describe('snippet exposure', () => {
     const b = createSearchWorld(path);
     try {
       const task = data.tasks[1]!;
+      // Passages stating an answer fact's true value: a passage may also carry the fact as an early
+      // estimate or a wrong forum figure (its claim's form), which shows nothing of the answer.
       const answerPassages = data.documents
         .flatMap((d) => d.passages.map((p) => ({ ...p, pageId: d.id })))
-        .filter((p) => p.factIds.some((f) => task.answerFactIds.includes(f)));
+        .filter((p) => (p.claims ?? []).some((c) => c.form === 'exact' && task.answerFactIds.includes(c.factId)));
       expect(answerPassages.length).toBeGreaterThan(0);
       const ctxA = guardContext(a, task.id);
       const ctxB = guardContext(b, task.id);

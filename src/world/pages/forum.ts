@@ -27,8 +27,9 @@ export function renderForums(ctx: Ctx, lists: ListUrls): void {
   const names = new Set(ctx.fx.facts.map((f) => f.subject.toLowerCase()));
   const users = FORUM_USERS.filter((u) => !names.has(u.handle));
   for (const t of namedTables(ctx)) {
-    const measures = t.columns.filter((c) => c.measure);
     const all = rowsOf(ctx, t.name);
+    // Only a measure the world has (an optional one may be absent from every row) gives a thread to compare.
+    const measures = t.columns.filter((c) => c.measure && all.filter((r) => r[c.name] != null).length >= 3);
     if (measures.length === 0 || all.length < 4) continue;
     for (let k = 0; k < 2; k++) {
       const col = ctx.rng.pick(measures);

@@ -108,13 +108,17 @@ export const sumVia = derivation({
   },
 });
 
-/** `table.column` = `of` as a percentage of that column's total over all rows, to `decimals` places (a national vote share). */
+/**
+ * `table.column` = `of` as a percentage of that column's total over all rows, to `decimals` places (a
+ * national vote share). Floored, like a child's share of its parent, so the shares never sum above 100
+ * (rounding each alone can give 100.01); each is within one unit of its last decimal.
+ */
 export const shareOfTotal = derivation({
   args: z.object({ table: z.string(), column: z.string(), of: z.string(), decimals: z.number().int().default(2) }),
   run(rows, a) {
     const list = tableRows(rows, a.table);
     const total = list.reduce((s, r) => s + num(r[a.of]), 0);
     const f = 10 ** a.decimals;
-    for (const r of list) if (r[a.column] !== null) r[a.column] = Math.round((num(r[a.of]) / total) * 100 * f) / f;
+    for (const r of list) if (r[a.column] !== null) r[a.column] = Math.floor((num(r[a.of]) / total) * 100 * f + 1e-9) / f;
   },
 });
