@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { createSearchWorld } from '../../../src/search/world-index.js';
 import { tempDir } from '../../helpers.js';
 import { TRANSFORMS } from '../../leakage/disguise.js';
+import { TITLE_SEPARATORS } from '../../../src/world/pages/site-pools.js';
 
 const world = openTestWorld();
 afterAll(() => world.close());
@@ -27,7 +28,9 @@ function recordOf(url: string, rank = 1): PromptRecord {
   };
 }
 
-const encyclopediaPage = (model: string) => world.allPages().find((p) => p.kind === 'encyclopedia' && p.title.startsWith(`${model} |`));
+/** The encyclopedia page about `model`: its title is the name, then the site's separator and name. */
+const encyclopediaPage = (model: string) =>
+  world.allPages().find((p) => p.kind === 'encyclopedia' && (p.title === model || TITLE_SEPARATORS.some((s) => p.title.startsWith(`${model}${s}`))));
 const pageText = (model: string) =>
   world
     .passagesOf(encyclopediaPage(model)!.id)
@@ -44,7 +47,8 @@ const MODEL = worldNames().models.find((m) => {
   if (!encyclopediaPage(m) || !second || !/^\p{Lu}\p{L}{2,}$/u.test(second)) return false;
   const text = pageText(m);
   return /sold [\d,]+ units/.test(text) && !hasWord(text, 'ultra') && !hasWord(text, second.slice(0, -1));
-})!;
+});
+if (!MODEL) throw new Error('the test world has no phone model whose encyclopedia page says "sold N units", and does not contain the words the tests invent');
 const [FIRST, SECOND] = MODEL.split(' ') as [string, string];
 const CUT = SECOND.slice(0, -1);
 const BRAND = factOf(MODEL, 'brand');

@@ -318,7 +318,9 @@ describe('world-model renderer and the leakage guard', () => {
 
   it('the answer planted in disguised forms never reaches the agent of an unrelated query', async () => {
     let calls = 0;
-    for (const task of lookups) {
+    // Every lookup and multi-hop task: numeric answers have few distinct disguises (digits have no case
+    // or Cyrillic look-alikes), so names and dates are needed for the forms to be many and varied.
+    for (const task of data.tasks.filter((t) => t.kind === 'lookup' || t.kind === 'multi_hop')) {
       const ctx = guardContext(world, task.id);
       const forms = disguise([task.answerText], ['plain', 'fullwidth', 'zeroWidth', 'cyrillic', 'nbsp', 'upper'], ['{s}', 'The figure was {s}.', '**{s}**']);
       for (const form of forms) {
@@ -339,9 +341,21 @@ describe('world-model renderer and the leakage guard', () => {
     let checked = 0;
     for (const task of lookups) {
       const ctx = guardContext(world, task.id);
-      const r = renderer(answerWell);
+      // A model that answers a related query well quotes, in each snippet, the passages stating the
+      // answer (the prompt gives them), so the answer is in the observation the history must not repeat.
+      const statesAnswer = (text: string) => ctx.detector.scan(text).detections.length > 0;
+      const quoteAnswer: Behaviour = (req, n) => {
+        if (!req.answer || req.answer === 'None for this query.') return answerWell(req, n);
+        const results = req.records.map((rec) => {
+          const chosen = [...rec.passages.filter(statesAnswer), ...rec.passages.filter((p) => !statesAnswer(p))].slice(0, 2);
+          return { url: rec.url, title: rec.title, snippet: chosen.join(' ... ') || rec.title, date: rec.date };
+        });
+        return { content: observation(req.query, results, req.records[0]?.rank ?? 1) };
+      };
+      const r = renderer(quoteAnswer);
       const session = createSession(world, { renderer: r, taskId: task.id });
       const related = await callTool(session, { name: 'web_search', arguments: { query: task.question.replace(/\?$/, '') } });
+      expect(related.meta.renderer, task.id).toBe('llm');
       const answerPage = world.allPages().find((p) => world.passagesOf(p.id).some((q) => q.factIds.some((f) => task.answerFactIds.includes(f))))!;
       await callTool(session, { name: 'web_extractor', arguments: { url: answerPage.url } });
       await callTool(session, { name: 'web_search', arguments: { query: task.answerText } });
