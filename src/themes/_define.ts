@@ -102,8 +102,3 @@ export interface ThemeDef {
   /** Phrase for a news headline about a row, e.g. "Zentria launches the X9". Optional. */
   headline?: (table: string, row: Row, name: (table: string, id: number) => string) => string | null;
 }
-
-/** Typing helper: a theme is a plain object. */
-export function defineTheme(theme: ThemeDef): ThemeDef {
-  return theme;
-}

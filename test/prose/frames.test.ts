@@ -1,5 +1,5 @@
 /**
- * Frames over every attribute of the 8 themes (with the lexicon drafts attached): each attribute is
+ * Frames over every attribute of the 8 themes (their lexicons from the theme specs): each attribute is
  * said in at least 6 different frames, and every sentence states the exact value and its subject (or a
  * recorded reference to it), in grammatical form.
  */

@@ -4,11 +4,11 @@
  * dated. The world as built holds; each test breaks one rule and expects the problem it makes.
  */
 import { describe, expect, it } from 'vitest';
-import { defineTheme } from '../../src/themes/_define.js';
+import type { ThemeDef } from '../../src/themes/_define.js';
 import { checkWorld } from '../../src/world/consistency.js';
 import type { Claim, Document, Fact, Passage, WorldData } from '../../src/world/types.js';
 
-const theme = defineTheme({
+const theme: ThemeDef = {
   id: 'mini',
   title: 'Mini',
   description: 'one phone',
@@ -34,7 +34,7 @@ const theme = defineTheme({
   },
   generate: () => ({}),
   invariants: () => [],
-});
+};
 
 const fact = (id: number, predicate: string, object: string, objectType: Fact['objectType']): Fact => ({
   id,

@@ -290,6 +290,17 @@ export function generateRows(spec: ThemeSpec, { rng, names, year, realBrands }: 
     } else if (!underFill(t)) for (const p of rows[parentTable(t)!]!) addChildren(t, p, false);
   }
   const drng = rng.fork('derive');
-  for (const d of spec.derive) DERIVATIONS[d.use]!.run(rows, DERIVATIONS[d.use]!.args.parse(d.args) as never, { rng: drng, year });
+  for (const { run, args } of derivationsOf(spec)) run(rows, args as never, { rng: drng, year });
   return rows;
+}
+
+/** A spec's derivations with their arguments parsed once (the schema checked them at load), not once per world. */
+const derivationCache = new WeakMap<ThemeSpec, { run: (typeof DERIVATIONS)[string]['run']; args: unknown }[]>();
+function derivationsOf(spec: ThemeSpec) {
+  let list = derivationCache.get(spec);
+  if (!list) {
+    list = spec.derive.map((d) => ({ run: DERIVATIONS[d.use]!.run, args: DERIVATIONS[d.use]!.args.parse(d.args) }));
+    derivationCache.set(spec, list);
+  }
+  return list;
 }

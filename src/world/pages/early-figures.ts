@@ -3,6 +3,7 @@
  * 1,230,000"), dated before a later page that states the exact value, and saying that the figure may
  * be revised (form `preliminary`). Written after every other page, so it can be dated before one.
  */
+import { dayFromIso, isoFromDay } from '../../format.js';
 import type { Fact } from '../types.js';
 import { roundable } from '../value-text.js';
 import { NO_FACTS } from './builder.js';
@@ -52,5 +53,5 @@ export function renderEarlyFigures(ctx: Ctx, count = 2): void {
 }
 
 function shift(iso: string, days: number): string {
-  return new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86400000).toISOString().slice(0, 10);
+  return isoFromDay(dayFromIso(iso) + days);
 }
