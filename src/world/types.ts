@@ -1,4 +1,5 @@
 /** The in-memory form of a world: what generation produces and what the database holds. */
+import type { TaskCertificate } from '../tasks/certificate/schema.js';
 import type { Rows, ThemeDef, Unit, ValueType } from '../themes/_define.js';
 
 /** World file format: v2 adds claims, links, documents.date_kind and the page genres (schemas/world.ts). Readers read this version only. */
@@ -82,8 +83,12 @@ export interface Document {
   links?: Link[];
 }
 
-export type TaskKind = 'lookup' | 'multi_hop' | 'comparison' | 'aggregation' | 'temporal' | 'wide_table';
-export const TASK_KINDS: readonly TaskKind[] = ['lookup', 'multi_hop', 'comparison', 'aggregation', 'temporal', 'wide_table'];
+/** The six easy-tier kinds of format v2. */
+export const EASY_KINDS = ['lookup', 'multi_hop', 'comparison', 'aggregation', 'temporal', 'wide_table'] as const;
+/** Issue 24's families: constraint (inverted, BrowseComp-like), chain (obfuscated multi-hop), wide (WideSearch-like), reasoning (FRAMES-like), conflict. */
+export const HARD_KINDS = ['constraint', 'chain', 'wide', 'reasoning', 'conflict'] as const;
+export const TASK_KINDS = [...EASY_KINDS, ...HARD_KINDS] as const;
+export type TaskKind = (typeof TASK_KINDS)[number];
 export type AnswerType = ValueType | 'list' | 'table';
 
 export interface Task {
@@ -102,6 +107,8 @@ export interface Task {
   hopFactIds: number[];
   sql: string;
   difficulty: number;
+  /** Issue 24: why the task is as hard as it says, and its proofs (src/tasks/certificate/schema.ts). */
+  certificate?: TaskCertificate;
 }
 
 export interface WorldMeta {
