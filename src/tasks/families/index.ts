@@ -1,0 +1,11 @@
+/**
+ * The registry of issue 24's task families: each family file adds its drawer and its question reader
+ * here, one line each. The generation pipeline draws from FAMILIES; the oracle reads with READERS.
+ */
+import type { TaskKind } from '../../world/types.js';
+import type { Family } from './family.js';
+import type { ReadQuestion } from './reading.js';
+
+export const FAMILIES: Partial<Record<TaskKind, Family>> = {};
+
+export const READERS: Partial<Record<TaskKind, ReadQuestion>> = {};
