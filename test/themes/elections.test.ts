@@ -9,7 +9,7 @@ import theme from '../../src/themes/elections.js';
 import type { Rows } from '../../src/themes/_define.js';
 import { checkWorld } from '../../src/world/consistency.js';
 import { generateWorld } from '../../src/world/generate.js';
-import { TASK_KINDS, type WorldData } from '../../src/world/types.js';
+import { EASY_KINDS, type WorldData } from '../../src/world/types.js';
 
 const copy = (rows: Rows): Rows => JSON.parse(JSON.stringify(rows));
 
@@ -31,7 +31,7 @@ describe('elections theme', () => {
   });
 
   it('derives every task kind in every world', () => {
-    for (const w of worlds) expect(new Set(w.tasks.map((t) => t.kind))).toEqual(new Set(TASK_KINDS));
+    for (const w of worlds) expect(new Set(w.tasks.map((t) => t.kind))).toEqual(new Set(EASY_KINDS));
   });
 
   it('draws sizes and optional attributes per world', () => {
