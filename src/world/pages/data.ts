@@ -143,14 +143,9 @@ export function renderDataPages(ctx: Ctx): ListUrls {
   return lists;
 }
 
-const METHOD_NOTES = [
-  'Notes: figures are taken from statements and filings of the organisations concerned and are not revised after publication here. A dash marks a value that was not disclosed.',
-  'Methodology: each row is checked against at least one primary source before it is added. Values are shown as reported, without adjustment for inflation or currency.',
-  'About this table: entries are compiled from public records and official releases. Corrections can be sent to the data desk; the table is reissued when a source changes.',
-];
-
+/** The site's own note on method (house-notes.ts), the same on each of its tables. */
 function methodNote(p: Page): string {
-  return p.rng.pick(METHOD_NOTES);
+  return p.site.notes.method;
 }
 
 export function fmtDate(p: Page): string {
