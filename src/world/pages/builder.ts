@@ -71,19 +71,6 @@ export class PageBuilder {
   }
 
   /**
-   * A list of links under a heading ("See also"): a bullet list on the page, one passage for retrieval
-   * ("See also: A; B; C"), since a bare name alone tells a searcher nothing the list as a whole does not.
-   * The items state no facts.
-   */
-  linkList(heading: string, items: readonly string[]): void {
-    if (items.length === 0) return;
-    this.heading2(heading);
-    for (const item of items) this.lines.push(`- ${item}`);
-    this.lines.push('');
-    this.passage({ text: `${heading}: ${items.join('; ')}`, ...NO_FACTS });
-  }
-
-  /**
    * A Markdown table; each row is one passage stating `row.facts`, its text the row as it reads
    * (table-text.ts: "Name — Header: cell; …"), so it names the row's subject and states its cells.
    */

@@ -156,7 +156,9 @@ export function renderArticles(ctx: Ctx, lists: ListUrls): void {
       }
       const list = lists.get(t.name);
       if (list) also.push(b.link(list.url, list.heading));
-      b.linkList('See also', also);
+      // One labelled line, like the navigation box and categories below it: the list is one passage, since
+      // a bare name on its own tells a searcher nothing the list as a whole does not.
+      if (also.length > 0) b.note(`See also: ${also.join(' · ')}`);
       // Navigation box: the other rows of its kind under the same parent (or of the whole table), linked.
       const par0 = parentsOf(ctx, t, row)[0];
       const navRows = rowsOf(ctx, t.name).filter((r) => !par0 || parentsOf(ctx, t, r)[0]?.id === par0.id);

@@ -11,6 +11,12 @@ export interface HouseNotes {
   licence: string;
   /** A data page's note on where its figures come from and how they are shown. */
   method: string;
+  /** A data page's credit line, "{site}" and "{date}" to fill (the page's own date). */
+  credit: string;
+  /** How a ranking orders ties. */
+  ties: string;
+  /** A FAQ's pointer to the subject's article, "{link}" to fill. */
+  seeArticle: string;
   /** A register's filing details and notes (registry.ts). */
   register: {
     intro: string;
@@ -22,6 +28,8 @@ export interface HouseNotes {
     superseded: string;
     /** Follows "Retrieved from the register on <date>." */
     copies: string;
+    /** The status history's confirmation line, "{date}" to fill. */
+    confirmed: string;
   };
 }
 
@@ -78,6 +86,31 @@ const METHOD = {
   ],
 };
 
+const CREDIT = [
+  'Compiled by {site}. Last updated {date}.',
+  'Compiled by {site}; last updated {date}.',
+  'Prepared by the {site} data team. Last revised {date}.',
+  'Source: {site} data desk. Updated {date}.',
+  'Table maintained by {site}, updated {date}.',
+  'Data compiled by {site}. This version: {date}.',
+];
+
+/** Rankings list equal values in the order their rows were recorded (data.ts); each wording says so. */
+const TIES = [
+  'Ties are ordered by the order of publication.',
+  'Where values are equal, the entry reported earlier is listed higher.',
+  'Tied entries are shown in the order they were originally reported.',
+  'Equal values are listed in the order the records were added.',
+];
+
+const SEE_ARTICLE = [
+  'See the article {link}.',
+  'The full article on {link} has more.',
+  'More detail is in the article {link}.',
+  'Our encyclopedia entry, {link}, covers the rest.',
+  'Read the main article: {link}.',
+];
+
 const REGISTER = {
   intro: [
     (s: string) => `The particulars below are as registered with the ${s}.`,
@@ -120,6 +153,12 @@ const REGISTER = {
     'Replaced particulars remain on file and are available from the office on request.',
     'The office keeps the history of every entry; quote the filing reference to obtain it.',
   ],
+  confirmed: [
+    '{date}: particulars confirmed; status active',
+    '{date}: entry confirmed by the registrant; active',
+    '{date}: particulars reviewed, no change; status active',
+    '{date}: confirmation received; entry remains active',
+  ],
   copies: [
     'Copies of filed documents can be requested from the office.',
     'Certified copies are available from the office for a fee.',
@@ -127,6 +166,11 @@ const REGISTER = {
     'Paper copies of the filing can be requested in writing.',
   ],
 };
+
+/** A notice with its "{name}" slots filled. */
+export function fillNote(note: string, slots: Record<string, string>): string {
+  return note.replace(/\{(\w+)\}/g, (m, k: string) => slots[k] ?? m);
+}
 
 const join = (...parts: string[]) => parts.filter(Boolean).join(' ');
 
@@ -136,6 +180,9 @@ export function drawHouseNotes(rng: Rng, siteName: string): HouseNotes {
   return {
     licence: join(`${rng.pick(LICENCE.text)} ${rng.pick(LICENCE.licence)}${rng.pick(LICENCE.extra)}.`, rng.pick(LICENCE.people)),
     method: join(rng.pick(METHOD.head), `${rng.pick(METHOD.source)} ${rng.pick(METHOD.shown)}`, rng.pick(METHOD.after)),
+    credit: rng.pick(CREDIT),
+    ties: rng.pick(TIES),
+    seeArticle: rng.pick(SEE_ARTICLE),
     register: {
       intro: join(rng.pick(r.intro)(siteName), rng.pick(r.unverified)),
       filedBy: `${rng.pick(r.filer)}: ${rng.pick(r.party)}, ${rng.pick(r.form)}`,
@@ -145,6 +192,7 @@ export function drawHouseNotes(rng: Rng, siteName: string): HouseNotes {
       notListed: rng.pick(r.notListed),
       superseded: rng.pick(r.superseded),
       copies: rng.pick(r.copies),
+      confirmed: rng.pick(r.confirmed),
     },
   };
 }

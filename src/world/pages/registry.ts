@@ -5,6 +5,7 @@
  * state facts; the rest is the record's own apparatus (no world dates beyond the page's own).
  */
 import { NO_FACTS } from './builder.js';
+import { fillNote } from './house-notes.js';
 import { cap, finishPage, namedTables, rowsOf, startPage, type Ctx } from './context.js';
 import { fmtDate, rowFacts, cellText } from './data.js';
 
@@ -44,7 +45,7 @@ export function renderRegistry(ctx: Ctx): void {
       ]);
       p.b.heading2('Status history');
       p.b.list([
-        { text: `${fmtDate(p)}: particulars confirmed; status active`, ...NO_FACTS },
+        { text: fillNote(n.confirmed, { date: fmtDate(p) }), ...NO_FACTS },
         { text: n.previousNames, ...NO_FACTS },
         { text: n.objections, ...NO_FACTS },
       ]);

@@ -4,14 +4,20 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../../../src/rng.js';
-import { drawHouseNotes } from '../../../src/world/pages/house-notes.js';
+import { drawHouseNotes, fillNote } from '../../../src/world/pages/house-notes.js';
 
 const MONTH = /\b(january|february|march|april|may|june|july|august|september|october|november|december)\b/i;
 const NUMBER_WORD = /\b(zero|one|two|three|four|five|six|seven|eight|nine|ten|hundred|thousand|first|second|third|half|year)\b/i;
 
-const texts = (n: ReturnType<typeof drawHouseNotes>) => [n.licence, n.method, ...Object.values(n.register)];
+const texts = (n: ReturnType<typeof drawHouseNotes>) => [n.licence, n.method, n.credit, n.ties, n.seeArticle, ...Object.values(n.register)];
 
 describe('house notes', () => {
+  it("fills a notice's slots and leaves unknown ones", () => {
+    expect(fillNote('Compiled by {site}. Last updated {date}. {x}', { site: 'UrbanFigures', date: 'May 2, 2031' })).toBe(
+      'Compiled by UrbanFigures. Last updated May 2, 2031. {x}',
+    );
+  });
+
   it('the same site seed draws the same notices', () => {
     expect(drawHouseNotes(new Rng('a:house:x.example'), 'X Register')).toEqual(drawHouseNotes(new Rng('a:house:x.example'), 'X Register'));
   });
@@ -29,12 +35,16 @@ describe('house notes', () => {
         expect(t, t).not.toMatch(/\d/);
         expect(t, t).not.toMatch(MONTH);
         expect(t, t).not.toMatch(NUMBER_WORD);
-        expect(t, t).toMatch(/^[A-Z]/);
+        expect(t, t).toMatch(/^[A-Z{]/);
         expect(t, t).not.toMatch(/\s[,.;]|\.\.| {2}/);
       }
       expect(n.licence).toMatch(/\.$/);
       expect(n.method).toMatch(/\.$/);
       expect(n.register.intro).toContain('Civic Register');
+      expect(n.credit).toContain('{site}');
+      expect(n.credit).toContain('{date}');
+      expect(n.seeArticle).toContain('{link}');
+      expect(n.register.confirmed).toMatch(/^\{date\}: /);
     }
     // 200 sites: most word their licence and method notes their own way.
     expect(licences.size).toBeGreaterThan(120);
