@@ -61,11 +61,9 @@ export function renderArticles(ctx: Ctx, lists: ListUrls): void {
       const firstDate = own.find((f) => f.objectType === 'date');
       if (firstDate) lead.push(firstDate);
       if (lead.length === 0 && own[0]) lead.push(own[0]);
-      b.paragraph([
-        { text: p.rng.pick(LEAD_FRAMES)(`**${name}**`, t.entity, t.plural, fieldWord(ctx)), ...NO_FACTS },
-        ...say(p, lead),
-        fill(p, 'context', name),
-      ]);
+      const opening = { text: p.rng.pick(LEAD_FRAMES)(`**${name}**`, t.entity, t.plural, fieldWord(ctx)), ...NO_FACTS };
+      p.w.mention(name);
+      b.paragraph([opening, ...say(p, lead), fill(p, 'context', name)]);
       // Infobox.
       b.table(
         [name, ''],
