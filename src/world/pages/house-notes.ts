@@ -124,7 +124,7 @@ const REGISTER = {
     'Particulars are supplied by the registrant; the office does not vouch for them.',
     'The register takes entries as filed, without independent checks.',
   ],
-  filer: ['Filed by', 'Lodged by', 'Submitted by', 'Registrant'],
+  filer: ['Filed by', 'Lodged by', 'Submitted by', 'Entered by'],
   party: ['the registrant', 'the registered party', 'the entity itself', 'an authorised officer of the registrant'],
   form: ['on the prescribed particulars form', 'through the online filing service', 'on the standard return', 'in writing to the office'],
   access: [
