@@ -64,6 +64,11 @@ export interface Writer {
   state(facts: Fact[], opts?: StateOptions): Sentence[];
   /** A sentence that states no checkable fact, about the page's subject or domain. */
   filler(role: FillerRole, about?: string): Sentence;
+  /**
+   * The page wrote a sentence of its own about `subject` (an article's bold opening line): it counts as
+   * a mention, so the next sentence may refer to it by pronoun, short name or description.
+   */
+  mention(subject: string): void;
 }
 
 export type CreateWriter = (world: ProseWorld, page: PageContext) => Writer;

@@ -194,6 +194,9 @@ export const createWriter: CreateWriter = (world, page) => {
       }
       return out;
     },
+    mention(subject) {
+      coref.after(subject, []);
+    },
     filler(role, about) {
       const entity = about ? index.entities.get(about) : undefined;
       let name: string | null = about ? (entity ? coref.nameText(about, 'object') : about) : null;

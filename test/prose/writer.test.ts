@@ -42,6 +42,23 @@ describe.each(THEME_IDS)('writer on %s', (id) => {
     expect(composed).toBeGreaterThan(0);
   });
 
+  it("after the page's own sentence about a subject (mention), the next may refer to it without its name; without, it opens with the name", () => {
+    const t = world.theme.tables.find((x) => x.nameColumn)!;
+    let referred = 0;
+    for (const row of (world.rows[t.name] ?? []).slice(0, 12)) {
+      const name = world.fx.name(t.name, row.id);
+      const asked = rowFacts(world, t.name, row.id).slice(0, 1);
+      const plain = writerFor(world, `${id}|mention|${row.id}`).state(asked);
+      expect(plain[0]!.text, plain[0]!.text).toContain(name);
+      const w = writerFor(world, `${id}|mention|${row.id}`);
+      w.mention(name);
+      const first = w.state(asked)[0]!;
+      expect(sentenceProblems(world, first)).toEqual([]);
+      if (!first.text.includes(name)) referred++;
+    }
+    expect(referred).toBeGreaterThan(0);
+  });
+
   it('maxPerSentence 1 writes one fact per sentence', () => {
     const t = world.theme.tables[0]!;
     const asked = rowFacts(world, t.name, 1);

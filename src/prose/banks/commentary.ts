@@ -40,3 +40,58 @@ export const COMMENTARY_ABOUT: Template[] = [
   (w) => `${w.about} is easier to describe than to sum up`,
   (w) => `few subjects in the ${w.field} divide opinion quite like ${w.about}`,
 ];
+
+/**
+ * Commentary composed of a judged thing and a judgement: "the early reaction" + "has been more
+ * guarded than the coverage implied". Every judged thing is singular and every judgement fits any of
+ * them, so each pairing reads as written; a judgement never says how much or when.
+ */
+const JUDGED: Template[] = [
+  () => 'the early reaction',
+  () => 'the coverage so far',
+  () => 'the wider conversation',
+  () => 'the mood among insiders',
+  () => 'the consensus view',
+  () => 'informed opinion',
+  () => 'the reaction from rivals',
+  () => 'the response in the trade press',
+  (w) => `the reaction across the ${w.field}`,
+  (w) => `the debate over ${w.topic()}`,
+  (w) => `the argument about ${w.topic()}`,
+  (w) => `the discussion of ${w.topic()}`,
+  (w) => `the attention paid to ${w.topic()}`,
+  (w) => `the focus on ${w.topic()}`,
+  (w) => `the worry about ${w.topic()}`,
+];
+const JUDGED_ABOUT: Template[] = [
+  (w) => `the reaction to ${w.about}`,
+  (w) => `the coverage of ${w.about}`,
+  (w) => `the debate around ${w.about}`,
+  (w) => `the conversation about ${w.about}`,
+  (w) => `the interest in ${w.about}`,
+  (w) => `the scrutiny of ${w.about}`,
+];
+const JUDGEMENTS: Template[] = [
+  () => 'has been more guarded than the headlines implied',
+  () => 'points in several directions at once',
+  () => 'leaves plenty of room for argument',
+  () => 'has shifted more than once along the way',
+  () => 'is harder to read than it looks',
+  () => 'has yet to settle into a clear view',
+  () => 'has been quieter than many expected',
+  () => 'tends to skip over the finer points',
+  () => 'deserves more scrutiny than it usually gets',
+  () => 'says as much about expectations as about results',
+  () => 'has been shaped by a handful of loud voices',
+  () => 'rarely survives contact with the details',
+  () => 'has outrun the evidence at times',
+  () => 'has become harder to ignore',
+  () => 'looks different depending on who is asked',
+  (w) => `has spread well beyond the usual corners of the ${w.field}`,
+  (w) => `keeps drifting back towards ${w.topic2()}`,
+  (w) => `cannot be separated from the question of ${w.topic2()}`,
+];
+
+export function composedCommentary(rng: { pick<T>(xs: readonly T[]): T }, w: Parameters<Template>[0], about: boolean): string {
+  return `${rng.pick(about ? JUDGED_ABOUT : JUDGED)(w)} ${rng.pick(JUDGEMENTS)(w)}`;
+}

@@ -44,3 +44,44 @@ export const CONTEXT_ABOUT: Template[] = [
   (w) => `the case of ${w.about} illustrates how questions of ${w.topic()} play out in practice`,
   (w) => `${w.about} is a familiar name to anyone who follows the ${w.field}`,
 ];
+
+/**
+ * Context composed of a standing concern and where it shows: "the question of regulation" + "runs
+ * through most discussion of the smartphone market". Each concern is singular and names a topic; each
+ * setting fits any of them; none says how much or since when.
+ */
+const CONCERNS: Template[] = [
+  (w) => `the question of ${w.topic()}`,
+  (w) => `the debate over ${w.topic()}`,
+  (w) => `concern over ${w.topic()}`,
+  (w) => `the issue of ${w.topic()}`,
+  (w) => `interest in ${w.topic()}`,
+  (w) => `talk of ${w.topic()}`,
+  (w) => `the pressure of ${w.topic()}`,
+];
+const CONCERNS_ABOUT: Template[] = [
+  (w) => `interest in ${w.about}`,
+  (w) => `the attention given to ${w.about}`,
+  (w) => `talk about ${w.about}`,
+  (w) => `the case of ${w.about}`,
+];
+const SETTINGS: Template[] = [
+  (w) => `runs through most discussion of the ${w.field}`,
+  (w) => `comes up in almost every conversation about the ${w.field}`,
+  (w) => `colours how the ${w.field} reads its own news`,
+  (w) => `is rarely far from the agenda in the ${w.field}`,
+  (w) => `has become a standard part of any account of the ${w.field}`,
+  (w) => `sets the terms for much of the coverage of the ${w.field}`,
+  (w) => `shapes how newcomers to the ${w.field} are briefed`,
+  (w) => `is a familiar thread in the trade coverage of the ${w.field}`,
+  (w) => `sits close to the centre of the ${w.field} and its arguments`,
+  (w) => `is often tied to ${w.topic2()} in the ${w.field}`,
+  (w) => `tends to surface whenever talk turns to ${w.topic2()}`,
+  (w) => `is hard to untangle from ${w.topic2()}`,
+  () => 'frames much of what is written on the subject',
+  () => 'is the backdrop to most of what follows',
+];
+
+export function composedContext(rng: { pick<T>(xs: readonly T[]): T }, w: Parameters<Template>[0], about: boolean): string {
+  return `${rng.pick(about ? CONCERNS_ABOUT : CONCERNS)(w)} ${rng.pick(SETTINGS)(w)}`;
+}

@@ -7,8 +7,8 @@
 import type { Rng } from '../../rng.js';
 import type { FillerRole } from '../types.js';
 import { BOILERPLATE } from './boilerplate.js';
-import { COMMENTARY, COMMENTARY_ABOUT } from './commentary.js';
-import { CONTEXT, CONTEXT_ABOUT } from './context.js';
+import { COMMENTARY, COMMENTARY_ABOUT, composedCommentary } from './commentary.js';
+import { CONTEXT, CONTEXT_ABOUT, composedContext } from './context.js';
 import { FACTLIKE, HEDGES_AFTER, HEDGES_BEFORE, OPENERS, type Vocabulary, type Words, draw, wordsOf } from './parts.js';
 import { quote } from './quotes.js';
 import { TRANSITIONS, TRANSITIONS_ABOUT } from './transitions.js';
@@ -17,11 +17,12 @@ function compose(role: FillerRole, rng: Rng, w: Words): string {
   const about = w.about !== null && rng.chance(0.45);
   switch (role) {
     case 'context': {
-      const core = draw(rng, about ? CONTEXT_ABOUT : CONTEXT, w);
+      // Half from the written bank, half composed of a concern and where it shows.
+      const core = rng.chance(0.5) ? composedContext(rng, w, about) : draw(rng, about ? CONTEXT_ABOUT : CONTEXT, w);
       return rng.chance(0.4) ? `${rng.pick(OPENERS)} ${core}` : core;
     }
     case 'commentary': {
-      const core = draw(rng, about ? COMMENTARY_ABOUT : COMMENTARY, w);
+      const core = rng.chance(0.5) ? composedCommentary(rng, w, about) : draw(rng, about ? COMMENTARY_ABOUT : COMMENTARY, w);
       const r = rng.next();
       if (r < 0.3) return `${rng.pick(HEDGES_BEFORE)}, ${core}`;
       if (r < 0.55) return `${core}, ${rng.pick(HEDGES_AFTER)}`;

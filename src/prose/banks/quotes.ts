@@ -25,6 +25,17 @@ const BODIES: Template[] = [
   (w) => `The ${w.field} rewards patience more than people admit`,
   () => 'Nobody I talk to is surprised',
   (w) => `If you want to understand the ${w.field}, start with ${w.topic()}`,
+  (w) => `I keep coming back to ${w.topic()}`,
+  (w) => `The ${w.field} has been too comfortable about ${w.topic()}`,
+  (w) => `Nobody has a clean answer on ${w.topic()}`,
+  (w) => `The people I trust are talking about ${w.topic2()}, not ${w.topic()}`,
+  (w) => `The story is ${w.topic()}; the rest is commentary`,
+  () => 'Everybody has a theory, and most of them are wrong',
+  () => 'The detail is where this gets interesting',
+  () => 'I would wait before calling it',
+  () => 'It is more ordinary than it sounds',
+  (w) => `In the ${w.field}, reputations move slowly and then all at once`,
+  (w) => `You hear a lot of confident talk about ${w.topic()}, and not much evidence`,
 ];
 
 const BODIES_ABOUT: Template[] = [
@@ -33,6 +44,11 @@ const BODIES_ABOUT: Template[] = [
   (w) => `I would not write off ${w.about}`,
   (w) => `${w.about} is a good example of how the ${w.field} works`,
   (w) => `What ${w.about} shows is how much depends on ${w.topic()}`,
+  (w) => `I have followed ${w.about} for a while, and it still surprises me`,
+  (w) => `There is more attention on ${w.about} than on most, and some of it is deserved`,
+  (w) => `You cannot talk about ${w.topic()} without talking about ${w.about}`,
+  (w) => `People read what they want into ${w.about}`,
+  (w) => `I do not think ${w.about} is as unusual as people make out`,
 ];
 
 /** Ways to attribute a quote; the body has no final stop. */

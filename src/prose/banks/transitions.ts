@@ -10,6 +10,14 @@ const LEADS = [
   'With that in mind,',
   'Against that backdrop,',
   'From there,',
+  'Looking more closely,',
+  'Set against that,',
+  'In more detail,',
+  'On the specifics,',
+  'Taking a narrower view,',
+  'Closer to the ground,',
+  'For the fuller picture,',
+  'Alongside that,',
 ];
 const CORES = [
   'the picture becomes clearer',
@@ -19,6 +27,12 @@ const CORES = [
   'the record fills in the rest',
   'the rest of the story is told in the details',
   'the particulars deserve a closer look',
+  'the finer points are easier to see',
+  'the supporting details matter',
+  'the rest of the record is worth having',
+  'some practical details are worth noting',
+  'the account becomes more concrete',
+  'the underlying details are worth a look',
 ];
 
 export const TRANSITIONS: Template[] = [
@@ -42,4 +56,11 @@ export const TRANSITIONS_ABOUT: Template[] = [
   (w) => `turning to ${w.about}, the record is fuller`,
   (w) => `the record of ${w.about} is worth setting out in full`,
   (w) => `here is what is known about ${w.about}`,
+  (w) => `the particulars of ${w.about} come next`,
+  (w) => `what the record shows about ${w.about} is set out here`,
+  (w) => `a closer look at ${w.about} helps`,
+  (w) => `the main details of ${w.about} are worth gathering together`,
+  (w) => `the specifics of ${w.about} are summarised below`,
+  (w) => `for ${w.about}, the record is the place to start`,
+  (w) => `as for ${w.about}, the essentials follow`,
 ];

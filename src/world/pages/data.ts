@@ -7,6 +7,7 @@ import type { Row, TableDef } from '../../themes/_define.js';
 import { formatValue } from '../value-text.js';
 import type { Claim, Fact } from '../types.js';
 import { NO_FACTS } from './builder.js';
+import { fillNote } from './house-notes.js';
 import { cap, fill, finishPage, key, rowsOf, startPage, type Ctx, type Page } from './context.js';
 
 export function exactClaim(ctx: Ctx, p: Page, f: Fact, subjectForm: Claim['subjectForm'] = 'name'): Claim {
@@ -100,7 +101,7 @@ export function renderDataPages(ctx: Ctx): ListUrls {
         }),
       );
       p.b.paragraph([fill(p, 'boilerplate', listSite.name)]);
-      p.b.note(`Compiled by ${listSite.name}. Last updated ${fmtDate(p)}.`);
+      p.b.note(fillNote(listSite.notes.credit, { site: listSite.name, date: fmtDate(p) }));
       p.b.note(methodNote(p));
       const url = finishPage(ctx, p, 'data');
       if (!lists.has(t.name)) lists.set(t.name, { url, heading });
@@ -135,7 +136,7 @@ export function renderDataPages(ctx: Ctx): ListUrls {
         }),
       );
       p.b.paragraph([fill(p, 'commentary', t.plural)]);
-      p.b.note(`Data: ${rankSite.name}, ${fmtDate(p)}. Ties are ordered by the order of first publication.`);
+      p.b.note(`Data: ${rankSite.name}, ${fmtDate(p)}. ${rankSite.notes.ties}`);
       p.b.note(methodNote(p));
       finishPage(ctx, p, 'data');
     }
@@ -143,14 +144,9 @@ export function renderDataPages(ctx: Ctx): ListUrls {
   return lists;
 }
 
-const METHOD_NOTES = [
-  'Notes: figures are taken from statements and filings of the organisations concerned and are not revised after publication here. A dash marks a value that was not disclosed.',
-  'Methodology: each row is checked against at least one primary source before it is added. Values are shown as reported, without adjustment for inflation or currency.',
-  'About this table: entries are compiled from public records and official releases. Corrections can be sent to the data desk; the table is reissued when a source changes.',
-];
-
+/** The site's own note on method (house-notes.ts), the same on each of its tables. */
 function methodNote(p: Page): string {
-  return p.rng.pick(METHOD_NOTES);
+  return p.site.notes.method;
 }
 
 export function fmtDate(p: Page): string {

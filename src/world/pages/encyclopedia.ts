@@ -21,6 +21,17 @@ export function planArticles(ctx: Ctx): void {
   });
 }
 
+/** An article's opening words, its subject's name in bold first: what kind of thing it is and in which field, said several ways. */
+const LEAD_FRAMES: ((name: string, entity: string, plural: string, field: string) => string)[] = [
+  (n, e, _p, f) => `${n} is ${article(e)} ${e} in the ${f}.`,
+  (n, _e, p, f) => `${n} is among the ${p} of the ${f}.`,
+  (n, e, _p, f) => `${n} is ${article(e)} ${e}, part of the ${f}.`,
+  (n, e, _p, f) => `${n} is ${article(e)} ${e}; this article covers it as part of the ${f}.`,
+  (n, e, _p, f) => `${n} is ${article(e)} ${e} known to followers of the ${f}.`,
+  (n, e, _p, f) => `${n} is ${article(e)} ${e} of the ${f}.`,
+  (n, e, _p, f) => `${n} is ${article(e)} ${e} with a place in the ${f}.`,
+];
+
 const SECTION_NAMES = {
   dated: ['History', 'Background', 'Timeline'],
   figures: ['Key figures', 'Operations', 'Statistics'],
@@ -50,11 +61,9 @@ export function renderArticles(ctx: Ctx, lists: ListUrls): void {
       const firstDate = own.find((f) => f.objectType === 'date');
       if (firstDate) lead.push(firstDate);
       if (lead.length === 0 && own[0]) lead.push(own[0]);
-      b.paragraph([
-        { text: `**${name}** is ${article(t.entity)} ${t.entity} in the ${fieldWord(ctx)}.`, ...NO_FACTS },
-        ...say(p, lead),
-        fill(p, 'context', name),
-      ]);
+      const opening = { text: p.rng.pick(LEAD_FRAMES)(`**${name}**`, t.entity, t.plural, fieldWord(ctx)), ...NO_FACTS };
+      p.w.mention(name);
+      b.paragraph([opening, ...say(p, lead), fill(p, 'context', name)]);
       // Infobox.
       b.table(
         [name, ''],
@@ -145,10 +154,9 @@ export function renderArticles(ctx: Ctx, lists: ListUrls): void {
       }
       const list = lists.get(t.name);
       if (list) also.push(b.link(list.url, list.heading));
-      if (also.length > 0) {
-        b.heading2('See also');
-        b.list(also.map((text) => ({ text, ...NO_FACTS })));
-      }
+      // One labelled line, like the navigation box and categories below it: the list is one passage, since
+      // a bare name on its own tells a searcher nothing the list as a whole does not.
+      if (also.length > 0) b.note(`See also: ${also.join(' · ')}`);
       // Navigation box: the other rows of its kind under the same parent (or of the whole table), linked.
       const par0 = parentsOf(ctx, t, row)[0];
       const navRows = rowsOf(ctx, t.name).filter((r) => !par0 || parentsOf(ctx, t, r)[0]?.id === par0.id);
@@ -163,9 +171,7 @@ export function renderArticles(ctx: Ctx, lists: ListUrls): void {
       }
       const parents = parentsOf(ctx, t, row).map((par) => ctx.fx.name(par.table, par.id));
       b.note(`Categories: ${[cap(t.plural), ...parents, cap(fieldWord(ctx))].join(' · ')}`);
-      b.note(
-        `Last edited ${fmtDate(p)}. ${p.rng.pick(['Text is available under an open licence.', 'Content is contributed by volunteers and reviewed by editors.', 'This article may be edited by anyone.'])}`,
-      );
+      b.note(`Last edited ${fmtDate(p)}. ${site.notes.licence}`);
       finishPage(ctx, p, 'encyclopedia', { url: ctx.pages.articles.get(key(t.name, row.id))!.url, dateKind: 'edited' });
     }
   });

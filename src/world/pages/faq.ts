@@ -1,4 +1,5 @@
 /** FAQ pages: questions a reader asks about one entity, each answered by the Writer's sentence for one fact. */
+import { fillNote } from './house-notes.js';
 import { finishPage, fill, key, namedTables, rowsOf, say, startPage, type Ctx } from './context.js';
 
 export function renderFaqs(ctx: Ctx): void {
@@ -22,7 +23,7 @@ export function renderFaqs(ctx: Ctx): void {
       }
       p.b.heading2(`Where can I read more about ${name}?`, 3);
       const a = ctx.pages.articles.get(key(t.name, row.id));
-      p.b.paragraph([a ? { text: `See the article ${p.b.link(a.url, name)}.`, facts: [], claims: [] } : fill(p, 'boilerplate', name)]);
+      p.b.paragraph([a ? { text: fillNote(site.notes.seeArticle, { link: p.b.link(a.url, name) }), facts: [], claims: [] } : fill(p, 'boilerplate', name)]);
       finishPage(ctx, p, 'faq');
     }
   }

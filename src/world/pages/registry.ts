@@ -5,6 +5,7 @@
  * state facts; the rest is the record's own apparatus (no world dates beyond the page's own).
  */
 import { NO_FACTS } from './builder.js';
+import { fillNote } from './house-notes.js';
 import { cap, finishPage, namedTables, rowsOf, startPage, type Ctx } from './context.js';
 import { fmtDate, rowFacts, cellText } from './data.js';
 
@@ -29,13 +30,8 @@ export function renderRegistry(ctx: Ctx): void {
       const heading = `Registry record: ${name}`;
       const p = startPage(ctx, site, heading, date, 'registry', `registry:${t.name}:${row.id}`);
       p.b.note(`Record ${record} · ${cap(t.entity)} · Status: active`);
-      p.b.paragraph([
-        {
-          text: `The particulars below are as registered with the ${site.name}. Entries are made by the registrant and are not verified by the office.`,
-          facts: [],
-          claims: [],
-        },
-      ]);
+      const n = site.notes.register;
+      p.b.paragraph([{ text: n.intro, ...NO_FACTS }]);
       p.b.table(
         [name, ''],
         facts.map((f) => ({ cells: [cap(ctx.fx.column(t.name, f.sourceColumn).label), cellText(ctx, p, f)], ...rowFacts(ctx, p, [f]) })),
@@ -44,21 +40,21 @@ export function renderRegistry(ctx: Ctx): void {
       p.b.list([
         { text: `Filing reference: REG-${ctx.year}-${record}`, ...NO_FACTS },
         { text: `Register: ${cap(t.plural)}, kept by the ${site.name}`, ...NO_FACTS },
-        { text: `Filed by: the registrant, on the prescribed particulars form`, ...NO_FACTS },
-        { text: `Access: public record, open to inspection`, ...NO_FACTS },
+        { text: n.filedBy, ...NO_FACTS },
+        { text: n.access, ...NO_FACTS },
       ]);
       p.b.heading2('Status history');
       p.b.list([
-        { text: `${fmtDate(p)}: particulars confirmed; status active`, ...NO_FACTS },
-        { text: `Previous names: none recorded`, ...NO_FACTS },
-        { text: `Objections or notices on file: none`, ...NO_FACTS },
+        { text: fillNote(n.confirmed, { date: fmtDate(p) }), ...NO_FACTS },
+        { text: n.previousNames, ...NO_FACTS },
+        { text: n.objections, ...NO_FACTS },
       ]);
       p.b.heading2('Notes');
       p.b.paragraph([
-        { text: `A particular not listed above has not been filed with the office.`, ...NO_FACTS },
-        { text: `Superseded particulars stay on the record and can be requested with its filing reference.`, ...NO_FACTS },
+        { text: n.notListed, ...NO_FACTS },
+        { text: n.superseded, ...NO_FACTS },
       ]);
-      p.b.note(`Retrieved from the register on ${fmtDate(p)}. Copies of filed documents can be requested from the office.`);
+      p.b.note(`Retrieved from the register on ${fmtDate(p)}. ${n.copies}`);
       finishPage(ctx, p, 'registry');
       written++;
     }

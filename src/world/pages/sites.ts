@@ -6,6 +6,7 @@ import { kebab, slug, type DateStyle, type NumberStyle } from '../../format.js';
 import type { Rng } from '../../rng.js';
 import type { SiteGenre } from '../../themes/spec/parts.js';
 import type { ThemeDef } from '../../themes/_define.js';
+import { drawHouseNotes, type HouseNotes } from './house-notes.js';
 import { BYLINES, SITE_POOLS, STAFF_FAMILY, STAFF_GIVEN, TITLE_SEPARATORS, URL_SCHEMES, type PoolSite } from './site-pools.js';
 
 export interface Site {
@@ -22,6 +23,8 @@ export interface Site {
   num: NumberStyle;
   /** Writers, editors and press officers of the site. */
   staff: string[];
+  /** The site's own licence, method and register notices (house-notes.ts), the same on each of its pages. */
+  notes: HouseNotes;
 }
 
 /** How many sites of each genre a world has (16 in all). */
@@ -77,6 +80,7 @@ export function drawSites(theme: ThemeDef, rng: Rng): WorldSites {
         dateStyle: rng.pick([0, 0, 1, 2] as const),
         num: genre === 'data' || genre === 'registry' ? rng.pick([0, 1] as const) : rng.chance(0.85) ? 0 : 1,
         staff: [0, 1, 2, 3].map((i) => `${given[i]} ${family[i]}`),
+        notes: drawHouseNotes(rng.fork(`house:${c.host}`), c.name),
       });
     }
     out[genre] = list;
