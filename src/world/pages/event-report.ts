@@ -60,7 +60,7 @@ export function renderEventReports(ctx: Ctx): void {
       if (!parent) continue;
       const heading = headline(ctx, t, ctx.fx.name(parent.table, parent.id));
       const page = startPage(ctx, site, heading, date, 'news', `event:${t.name}:${row.id}`);
-      writeReport(ctx, page, t, ctx.fx.name(parent.table, parent.id), parent, parts, page.rng.shuffle(figures));
+      writeReport(ctx, page, ctx.fx.name(parent.table, parent.id), parent, parts, page.rng.shuffle(figures));
       const url = finishPage(ctx, page, 'news');
       ctx.pages.cover(key(parent.table, parent.id), { url, title: heading, site: site.name, date });
     }
@@ -68,7 +68,7 @@ export function renderEventReports(ctx: Ctx): void {
 }
 
 /** The report's body; its fillers name the row it belongs to, never the row (whose name states its parts). */
-function writeReport(ctx: Ctx, page: Page, t: TableDef, parentName: string, parent: { table: string; id: number }, parts: Fact[], figures: Fact[]): void {
+function writeReport(ctx: Ctx, page: Page, parentName: string, parent: { table: string; id: number }, parts: Fact[], figures: Fact[]): void {
   const b = page.b;
   b.note(byline(page));
   const [first, ...rest] = figures;
