@@ -12,7 +12,7 @@ import { vocabularyOf } from './banks/parts.js';
 import { COMPOSED_FRAMES } from './compose.js';
 import { Coreference, indexWorld, type Mention, type Slot } from './coreference.js';
 import { type Frame, type FrameCtx, type Piece, type Realized, SINGLE_FRAMES, fill } from './frames.js';
-import { finish } from './grammar.js';
+import { finish, possessive } from './grammar.js';
 import { lexiconOf } from './lexicon.js';
 import type { CreateWriter, Sentence, StateOptions } from './types.js';
 
@@ -51,7 +51,12 @@ export const createWriter: CreateWriter = (world, page) => {
     return 1;
   }
 
-  function contextFor(subject: string, exclude: Set<number>, source: string): FrameCtx & { chosen(): Mention | null } {
+  /**
+   * `unnamed`: the sentence states a part of a composite subject alone after the page has named it, so
+   * naming it again would say the value twice ("the visiting side in A v B was B"): it takes its
+   * noun ("the match") when it has one.
+   */
+  function contextFor(subject: string, exclude: Set<number>, source: string, unnamed = false): FrameCtx & { chosen(): Mention | null } {
     const entity = index.entities.get(subject)!;
     let head: Mention | null = null;
     return {
@@ -61,7 +66,9 @@ export const createWriter: CreateWriter = (world, page) => {
       head(slot: Slot, names = false) {
         if (head) return head;
         const m = coref.refer(subject, slot, rng, exclude);
-        if (names && m.form !== 'name' && m.form !== 'short') {
+        const noun = unnamed && m.form === 'name' ? coref.descriptions(subject, exclude).find((d) => !d.fact) : undefined;
+        if (noun) head = { ...noun, text: slot === 'possessive' ? possessive(noun.text) : noun.text };
+        else if (names && m.form !== 'name' && m.form !== 'short') {
           head = { text: coref.nameText(subject, slot), form: 'name' };
         } else head = m;
         return head;
@@ -86,7 +93,8 @@ export const createWriter: CreateWriter = (world, page) => {
     const exclude = new Set(ps.map((p) => p.fact.id));
     const source = opts.attribution ?? page.site;
     const options: { frame: Frame; order: Piece[] }[] = [];
-    const probe = contextFor(subject, exclude, source);
+    const unnamed = ps.length === 1 && isPart(ps[0]!, subject) && coref.hasMentioned(subject);
+    const probe = contextFor(subject, exclude, source, unnamed);
     for (const frame of FRAMES) {
       if (!frame.sizes.includes(ps.length)) continue;
       if (opts.attribution && ps.length === 1 && frame.id !== 'attribution') continue;
@@ -102,7 +110,7 @@ export const createWriter: CreateWriter = (world, page) => {
         choice = options[i]!;
         break;
       }
-    const ctx = contextFor(subject, exclude, source);
+    const ctx = contextFor(subject, exclude, source, unnamed);
     let made: Realized = choice.frame.make(choice.order, ctx);
     let frameId = choice.frame.id;
     // A composed sentence is sometimes attributed as a whole; always when the page asks for a source.

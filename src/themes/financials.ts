@@ -231,9 +231,9 @@ const SAY = {
   },
   'quarterly_results.company_id': {
     noun: 'company',
-    verb: 'are the results of {v}',
+    verb: 'belongs to {v}',
     fronted: '{v} is the company behind {s}.',
-    more: ['{s} are the quarterly figures of {v}.', 'The figures in {s} belong to {v}.'],
+    more: ['{s} sets out the quarterly figures of {v}.', 'The figures in {s} belong to {v}.'],
   },
   'quarterly_results.quarter': {
     noun: 'fiscal quarter',

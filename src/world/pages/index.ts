@@ -16,6 +16,7 @@ import { Pages, type Ctx } from './context.js';
 import { renderDataPages } from './data.js';
 import { Dating } from './dating.js';
 import { renderEarlyFigures } from './early-figures.js';
+import { renderEventReports } from './event-report.js';
 import { planArticles, renderArticles } from './encyclopedia.js';
 import { renderFaqs } from './faq.js';
 import { renderForums } from './forum.js';
@@ -47,6 +48,7 @@ export function renderPages(theme: ThemeDef, rows: Rows, fx: FactIndex, rng: Rng
   planArticles(ctx);
   const lists = renderDataPages(ctx);
   renderNews(ctx);
+  renderEventReports(ctx);
   renderPressReleases(ctx);
   renderArticles(ctx, lists);
   renderForums(ctx, lists);

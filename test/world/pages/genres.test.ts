@@ -62,6 +62,31 @@ describe('page genres', () => {
     }
   });
 
+  it('rows without names (an approval, a quarter, a match) are reported in prose, the row said again by its noun, never its name', () => {
+    let prose = 0;
+    for (const w of batch()) {
+      const unnamed = new Set(w.theme.tables.filter((t) => !t.nameColumn).map((t) => t.name));
+      const facts = new Map(w.facts.map((f) => [f.id, f]));
+      for (const d of w.documents.filter((x) => x.kind === 'news')) {
+        for (const p of d.passages) {
+          const fs = p.factIds.map((id) => facts.get(id)!).filter((f) => unnamed.has(f.sourceTable));
+          // A figure of such a row stated in a sentence (a table row's claims name no subject: form "none").
+          if (fs.some((f) => !f.subject.includes(f.object)) && p.claims.every((c) => c.subjectForm !== 'none')) prose++;
+          // A part of a composite name ("Tavire" of "X approval by the Tavire …") said alone does not name the row again.
+          const only = p.factIds.length === 1 ? fs[0] : undefined;
+          if (only && (only.objectType === 'text' || only.objectType === 'entity') && only.subject.includes(only.object))
+            expect(p.text, `${d.url}: ${p.text}`).not.toContain(only.subject);
+        }
+        // A report's headline ("Lefaximab: approval report") never carries a composite name: its parts are the body's to state.
+        const heading = d.body.split('\n')[0]!.slice(2);
+        for (const t of w.theme.tables.filter((x) => unnamed.has(x.name) && heading.toLowerCase().includes(x.entity)))
+          for (const f of w.facts.filter((x) => x.sourceTable === t.name)) expect(heading, d.url).not.toContain(f.subject);
+      }
+    }
+    // Early-figure pages alone state about 20 in this batch; event reports some 230 more.
+    expect(prose).toBeGreaterThan(150);
+  });
+
   it('press releases, forums, data tables, reviews, list articles, FAQs, registry records have their structure', () => {
     const of = (k: string) => allDocs().filter(({ d }) => d.kind === k);
     for (const { d } of of('press_release')) {
