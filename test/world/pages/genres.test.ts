@@ -71,7 +71,7 @@ describe('page genres', () => {
         for (const p of d.passages) {
           const fs = p.factIds.map((id) => facts.get(id)!).filter((f) => unnamed.has(f.sourceTable));
           // A figure of such a row stated in a sentence (a table row's claims name no subject: form "none").
-          if (fs.some((f) => !f.subject.includes(f.object)) && p.claims.every((c) => c.subjectForm !== 'none')) prose++;
+          if (fs.some((f) => !f.subject.includes(f.object)) && (p.claims ?? []).every((c) => c.subjectForm !== 'none')) prose++;
           // A part of a composite name ("Tavire" of "X approval by the Tavire …") said alone does not name the row again.
           const only = p.factIds.length === 1 ? fs[0] : undefined;
           if (only && (only.objectType === 'text' || only.objectType === 'entity') && only.subject.includes(only.object))
