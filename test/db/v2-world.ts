@@ -15,7 +15,7 @@ export function worldWithClaimsAndLinks(): WorldData {
   const said = (x: WorldData['documents'][number], q: WorldData['documents'][number]['passages'][number]) => {
     if (q.ord <= 1 || q.factIds.length !== 1) return false;
     const subject = byId.get(q.factIds[0]!)!.subject;
-    return q.text.startsWith(subject) && x.passages.some((o) => o.ord > 0 && o.ord < q.ord && o.text.includes(subject));
+    return q.text.startsWith(`${subject} `) && x.passages.some((o) => o.ord > 0 && o.ord < q.ord && o.text.includes(subject));
   };
   const doc = d.documents.find((x) => x.passages.some((q) => said(x, q)))!;
   const p = doc.passages.find((q) => said(doc, q))!;
@@ -23,7 +23,8 @@ export function worldWithClaimsAndLinks(): WorldData {
   const text = `It${p.text.slice(f.subject.length)}`;
   doc.body = doc.body.replace(p.text, text);
   p.text = text;
-  const [exact] = passageClaims(d.theme, byId, { ...p, claims: undefined });
-  p.claims = [{ ...exact!, subjectForm: 'pronoun', subjectText: 'It' }];
+  // Keep the claim's form and stated text (a rounded claim stays rounded); only its subject changes.
+  const [claim] = p.claims ?? passageClaims(d.theme, byId, { ...p, claims: undefined });
+  p.claims = [{ ...claim!, subjectForm: 'pronoun', subjectText: 'It' }];
   return d;
 }
