@@ -160,8 +160,9 @@ export function readPath(text: string): PathReading[] {
   const rd = readDescribed(text);
   if (rd) out.push({ words: rd.words, start: rd.described, links: [] });
   else
+    // A name starts with a capital or a digit ("launch site of the …" is a link, not a launch site's name).
     for (const w of allTableWords())
-      if (w.table.nameColumn && text.startsWith(`${w.kind} `) && !text.startsWith(`${w.kind} whose `))
+      if (w.table.nameColumn && text.startsWith(`${w.kind} `) && /^[\p{Lu}\d]/u.test(text.slice(w.kind.length + 1)))
         out.push({ words: w, start: { name: text.slice(w.kind.length + 1) }, links: [] });
   for (let i = text.indexOf(' of the '); i !== -1; i = text.indexOf(' of the ', i + 1)) {
     const head = text.slice(0, i);

@@ -112,7 +112,7 @@ function readBody(w: TableWords, col: ColumnWords, body: string): Condition | nu
     return other ? { op: 'within_years', label, years, link: link.label, otherLabel: other.label } : null;
   }
   if (isDate(col)) {
-    if ((m = /^falls in (.+)$/.exec(body)) && /^\d{4}$/.test(m[1]!)) return { op: 'between', label, lo: m[1]!, hi: m[1]! };
+    if ((m = /^falls in (.+)$/.exec(body)) && validDate(m[1]!)) return { op: 'between', label, lo: m[1]!, hi: m[1]! };
     if ((m = /^falls between (.+)$/.exec(body)))
       for (const [lo, hi] of andSplits(m[1]!)) if (validDate(lo) && validDate(hi)) return { op: 'between', label, lo, hi };
     if ((m = /^is (after|before) (.+)$/.exec(body)) && validDate(m[2]!)) return { op: m[1] === 'after' ? 'above' : 'below', label, value: m[2]! };
