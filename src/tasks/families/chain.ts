@@ -68,7 +68,9 @@ function drawOne(ctx: FamilyContext): TaskDraft | null {
   const end = here;
   const askables = end.w.columns.filter((c) => askable(c, end.row[c.col.name]));
   if (askables.length === 0) return null;
-  const ask = rng.pick(askables);
+  // A third of the chains whose end links on ask for that link: the answer is an entity ("Which brand is …").
+  const linkAsks = askables.filter((c) => c.col.type === 'entity');
+  const ask = linkAsks.length > 0 && rng.chance(0.3) ? rng.pick(linkAsks) : rng.pick(askables);
   const named = rng.chance(NAMED_SHARE);
   const hops = path.length + (named ? 0 : 1);
   if (hops < MIN_HOPS || hops > MAX_HOPS) return null;
@@ -89,7 +91,8 @@ function drawOne(ctx: FamilyContext): TaskDraft | null {
     startText = `${w.kind} ${startName}`;
     where = `t0.${w.table.nameColumn} = ${sqlText(startName)}`;
   } else {
-    const pool = rng.shuffle(ownConditions(w, rows, at, row, rng, { allNames: ctx.allNames, ranks: true }));
+    // An ordinal singles the start out alone; most starts are described by two or three looser conditions.
+    const pool = rng.shuffle(ownConditions(w, rows, at, row, rng, { allNames: ctx.allNames, ranks: rng.chance(0.3) }));
     const chosen = singleOut(w, rows, at, pool, (c) => c, rng);
     if (!chosen || chosen.length > MAX_START_CONDITIONS) return null;
     const described = { kind: w.kind, conditions: chosen };
@@ -159,8 +162,8 @@ export function readPath(text: string): PathReading[] {
   const out: PathReading[] = [];
   const rd = readDescribed(text);
   if (rd) out.push({ words: rd.words, start: rd.described, links: [] });
+  // A name starts with a capital or a digit ("launch site of the …" is a link, not a launch site's name).
   else
-    // A name starts with a capital or a digit ("launch site of the …" is a link, not a launch site's name).
     for (const w of allTableWords())
       if (w.table.nameColumn && text.startsWith(`${w.kind} `) && /^[\p{Lu}\d]/u.test(text.slice(w.kind.length + 1)))
         out.push({ words: w, start: { name: text.slice(w.kind.length + 1) }, links: [] });

@@ -23,6 +23,8 @@ export const MIN_CONSTRAINTS = 3;
 export const MAX_CONSTRAINTS = 6;
 /** Share of drafts asking an attribute of the entity found rather than its name. */
 const ASK_SHARE = 0.35;
+/** Orders of the condition pool tried per draft. */
+const TRIES = 3;
 
 const links = (w: TableWords) => w.columns.filter((c) => c.col.type === 'entity' && refWords(w, c).table.nameColumn);
 
@@ -69,11 +71,34 @@ function drawOne(ctx: FamilyContext): TaskDraft | null {
   path.forEach((p, depth) => {
     for (const cond of ownConditions(p.w, rows, at, p.row, rng, { ...opts, ranks: depth > 0 })) pool.push({ depth, cond });
   });
-  // Linked entities first, so the description spans tables; then the rest in random order.
-  const deep = rng.shuffle(pool.filter((t) => t.depth > 0));
-  const ordered = [...deep.slice(0, 1), ...rng.shuffle([...deep.slice(1), ...pool.filter((t) => t.depth === 0)])];
-  const chosen = singleOut(w, rows, at, ordered, (c) => nest(path, c), rng);
-  if (!chosen || chosen.length < MIN_CONSTRAINTS || chosen.length > MAX_CONSTRAINTS) return null;
+  // Loose conditions first (so more of them are needed: 3–6, not always 3), with noise so the sets vary;
+  // a linked entity's condition leads, so the description spans tables.
+  // A few orders are tried and the largest set within bounds kept: minimal sets found greedily are small.
+  const matched = new Map(pool.map((t) => [t, matchRows(w, rows, nest(path, [t]), at).length]));
+  let chosen: Tagged[] | null = null;
+  for (let tries = 0; tries < TRIES; tries++) {
+    const loose = new Map(pool.map((t) => [t, matched.get(t)! * rng.real(0.4, 1.6)]));
+    const byLoose = (xs: Tagged[]) => xs.sort((a, b) => loose.get(b)! - loose.get(a)!);
+    const deep = byLoose(pool.filter((t) => t.depth > 0));
+    const all = [...deep.slice(0, 1), ...byLoose([...deep.slice(1), ...pool.filter((t) => t.depth === 0)])];
+    // One condition per attribute (the first, loosest-drawn form of it).
+    const seen = new Set<string>();
+    const ordered = all.filter((t) => {
+      const key = `${t.depth}:${t.cond.op === 'via' ? t.cond.link : t.cond.label}`;
+      return !seen.has(key) && (seen.add(key), true);
+    });
+    const found = singleOut(
+      w,
+      rows,
+      at,
+      ordered,
+      (c) => nest(path, c),
+      rng,
+      (c) => byLoose([...c]).reverse(),
+    );
+    if (found && found.length >= MIN_CONSTRAINTS && found.length <= MAX_CONSTRAINTS && found.length > (chosen?.length ?? 0)) chosen = found;
+  }
+  if (!chosen) return null;
   const spans = chosen.some((t) => t.depth > 0 || t.cond.op === 'within_years');
   if (!spans) return null;
   const conditions = nest(path, chosen);

@@ -31,35 +31,34 @@ function rankOf(rows: Row[], col: string, v: Row[string], order: 'highest' | 'lo
   return { n: better + 1, tied: same > 1 };
 }
 
+/** Every form a number condition can take here: a drawn range, a wide one, above, below (the search picks). */
 function numberConditions(c: ColumnWords, v: number, rng: Rng): Condition[] {
   if (c.ordinal) return [];
-  const b = roundBounds(v, drawWidth(rng), rng.chance(0.5) ? 1 : 2, c.col.decimals ?? 0);
-  if (!b) return [];
-  // "more than 1 launches": a unit word needs a bound other than 1.
-  if (c.suffix && (b.lo === 1 || b.hi === 1)) return [];
-  const lo = writeNumber(b.lo, c);
-  const hi = writeNumber(b.hi, c);
-  const pick = rng.int(0, 3);
-  if (pick === 0) return [{ op: 'above', label: c.label, value: lo }];
-  if (pick === 1) return [{ op: 'below', label: c.label, value: hi }];
-  // "between 2 and 4 phone models": the unit words once, after the upper bound.
-  return [{ op: 'between', label: c.label, lo: c.suffix ? lo.slice(0, -c.suffix.length) : lo, hi }];
+  const out: Condition[] = [];
+  for (const width of [drawWidth(rng), 1]) {
+    const b = roundBounds(v, width, rng.chance(0.5) ? 1 : 2, c.col.decimals ?? 0);
+    // "more than 1 launches": a unit word needs a bound other than 1.
+    if (!b || (c.suffix && (b.lo === 1 || b.hi === 1))) continue;
+    const lo = writeNumber(b.lo, c);
+    const hi = writeNumber(b.hi, c);
+    // "between 2 and 4 phone models": the unit words once, after the upper bound.
+    out.push({ op: 'between', label: c.label, lo: c.suffix ? lo.slice(0, -c.suffix.length) : lo, hi });
+    if (width === 1) out.push({ op: 'above', label: c.label, value: lo }, { op: 'below', label: c.label, value: hi });
+  }
+  return out;
 }
 
+/** Every form a date condition can take here: its year, a span of months, after or before a year. */
 function dateConditions(c: ColumnWords, iso: string, rng: Rng): Condition[] {
   const y = Number(iso.slice(0, 4));
   const m = Number(iso.slice(5, 7));
-  const pick = rng.int(0, 3);
-  if (pick === 0) return [{ op: 'between', label: c.label, lo: String(y), hi: String(y) }];
-  if (pick === 1) {
-    const first = Math.max(1, m - rng.int(0, 3));
-    const last = Math.min(12, first + rng.int(2, 5));
-    if (last < m) return [{ op: 'between', label: c.label, lo: String(y), hi: String(y) }];
-    const at = (mm: number) => writeDatePart(`${y}-${String(mm).padStart(2, '0')}-01`, 'month');
-    return [{ op: 'between', label: c.label, lo: at(first), hi: at(last) }];
-  }
-  if (pick === 2) return [{ op: 'above', label: c.label, value: String(y - rng.int(1, 3)) }];
-  return [{ op: 'below', label: c.label, value: String(y + rng.int(1, 3)) }];
+  const out: Condition[] = [{ op: 'between', label: c.label, lo: String(y), hi: String(y) }];
+  const first = Math.max(1, m - rng.int(0, 3));
+  const last = Math.min(12, Math.max(m, first + rng.int(2, 5)));
+  const at = (mm: number) => writeDatePart(`${y}-${String(mm).padStart(2, '0')}-01`, 'month');
+  if (first < last) out.push({ op: 'between', label: c.label, lo: at(first), hi: at(last) });
+  out.push({ op: 'above', label: c.label, value: String(y - rng.int(1, 4)) }, { op: 'below', label: c.label, value: String(y + rng.int(1, 4)) });
+  return out;
 }
 
 /** Conditions on w's own columns (and within-years relations to its links) that `row` meets. */
@@ -101,7 +100,16 @@ export function ownConditions(w: TableWords, rows: Rows, at: RowIndex, row: Row,
  * into a description of w's rows) the row alone meets: added while they narrow the candidates, then
  * pruned until dropping any one lets another row in. Null when the pool cannot single the row out.
  */
-export function singleOut<T>(w: TableWords, rows: Rows, at: RowIndex, pool: readonly T[], build: (chosen: T[]) => Condition[], rng: Rng): T[] | null {
+export function singleOut<T>(
+  w: TableWords,
+  rows: Rows,
+  at: RowIndex,
+  pool: readonly T[],
+  build: (chosen: T[]) => Condition[],
+  rng: Rng,
+  /** The order in which chosen items are tried for removal (default random); tightest first keeps more loose ones. */
+  pruneOrder: (chosen: T[]) => T[] = (c) => rng.shuffle(c),
+): T[] | null {
   const count = (chosen: T[]) => matchRows(w, rows, build(chosen), at).length;
   let chosen: T[] = [];
   let n = (rows[w.table.name] ?? []).length;
@@ -114,7 +122,7 @@ export function singleOut<T>(w: TableWords, rows: Rows, at: RowIndex, pool: read
     if (n === 1) break;
   }
   if (n !== 1) return null;
-  for (const c of rng.shuffle(chosen)) {
+  for (const c of pruneOrder(chosen)) {
     const rest = chosen.filter((x) => x !== c);
     if (rest.length > 0 && count(rest) === 1) chosen = rest;
   }
