@@ -20,7 +20,7 @@
  *   is            whose {q} is {v}
  *   rank          whose {q} is the third-highest of all {plural}   (dates: latest/earliest)
  *   within_years  whose {q} is within two years of the {other q} of its {link q}
- *   via           whose {link q} is a {kind} {clauses of the linked entity}
+ *   via           whose {link q} is a {kind} {clauses of the linked entity}   (… is one whose …, when the link is named as its kind)
  * Clauses join as "a, b and c". A Described has at most one `via` and it comes last (its clauses run
  * to the end of the phrase, which is how a reader attaches them).
  */
@@ -49,7 +49,8 @@ export function renderCondition(w: TableWords, c: Condition): string {
   if (c.op === 'via') {
     const link = byLabel(w, c.link);
     const rw = refWords(w, link);
-    return `whose ${link.q} is ${withArticle(rw.kind)} ${renderClauses(rw, c.target.conditions)}`;
+    // "whose launch vehicle is one whose …", not "… is a launch vehicle whose …".
+    return `whose ${link.q} is ${link.q === rw.kind ? 'one' : withArticle(rw.kind)} ${renderClauses(rw, c.target.conditions)}`;
   }
   const col = byLabel(w, c.label);
   const head = `whose ${col.q}`;
@@ -138,7 +139,7 @@ export function readClauses(w: TableWords, text: string): Condition[] | null {
     const after = body.slice(col.q.length + 1);
     if (col.col.type === 'entity') {
       const rw = refWords(w, col);
-      const lead = `is ${withArticle(rw.kind)} `;
+      const lead = `is ${col.q === rw.kind ? 'one' : withArticle(rw.kind)} `;
       if (after.startsWith(lead)) {
         const target = readClauses(rw, after.slice(lead.length));
         if (target) return [{ op: 'via', link: col.label, target: { kind: rw.kind, conditions: target } }];
