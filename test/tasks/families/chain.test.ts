@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { drawChain, MAX_HOPS, MIN_HOPS, readChain } from '../../../src/tasks/families/chain.js';
+import { drawChain, MAX_HOPS, MIN_HOPS, readChain, readPath } from '../../../src/tasks/families/chain.js';
+import { ATTRIBUTE_FRAMES, matchEvery } from '../../../src/tasks/questions/asks.js';
 import { FAMILIES, READERS } from '../../../src/tasks/families/index.js';
 import { listThemes } from '../../../src/themes/registry.js';
 import { contextOf, themeDb, world } from './_worlds.js';
@@ -37,6 +38,16 @@ describe('chain family', () => {
         checkDraft(data, db, d, read);
       }
       db.close();
+    }
+  });
+
+  it('asks in many frames, the answer type choosing the interrogative', () => {
+    const drafts = all.flatMap((x) => x.drafts);
+    const frames = new Set(drafts.map((d) => ATTRIBUTE_FRAMES.find((f) => matchEvery(f.template, d.question).some((m) => readPath(m.x!).length > 0))?.id));
+    expect(frames.size).toBeGreaterThanOrEqual(5);
+    for (const d of drafts) {
+      if (d.answerType === 'date') expect(d.question).toMatch(/^(On what date|When|What|Give|For|Find)\b/);
+      if (/^How much\b/.test(d.question)) expect(d.answerText).toMatch(/^\$/);
     }
   });
 
