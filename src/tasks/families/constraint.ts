@@ -24,7 +24,9 @@ export const MAX_CONSTRAINTS = 6;
 /** Share of drafts asking an attribute of the entity found rather than its name. */
 const ASK_SHARE = 0.35;
 /** Orders of the condition pool tried per draft. */
-const TRIES = 3;
+const TRIES = 4;
+/** A loose condition admits at least this share of the entity's table. */
+const LOOSE = 0.35;
 
 const links = (w: TableWords) => w.columns.filter((c) => c.col.type === 'entity' && refWords(w, c).table.nameColumn);
 
@@ -79,8 +81,11 @@ function drawOne(ctx: FamilyContext): TaskDraft | null {
   for (let tries = 0; tries < TRIES; tries++) {
     const loose = new Map(pool.map((t) => [t, matched.get(t)! * rng.real(0.4, 1.6)]));
     const byLoose = (xs: Tagged[]) => xs.sort((a, b) => loose.get(b)! - loose.get(a)!);
-    const deep = byLoose(pool.filter((t) => t.depth > 0));
-    const all = [...deep.slice(0, 1), ...byLoose([...deep.slice(1), ...pool.filter((t) => t.depth === 0)])];
+    // Every other try uses loose conditions only (each admits at least LOOSE of the rows): more are needed.
+    const n = (rows[w.table.name] ?? []).length;
+    const tried = tries % 2 === 0 ? pool.filter((t) => matched.get(t)! >= LOOSE * n) : pool;
+    const deep = byLoose(tried.filter((t) => t.depth > 0));
+    const all = [...deep.slice(0, 1), ...byLoose([...deep.slice(1), ...tried.filter((t) => t.depth === 0)])];
     // One condition per attribute (the first, loosest-drawn form of it).
     const seen = new Set<string>();
     const ordered = all.filter((t) => {
