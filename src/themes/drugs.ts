@@ -159,6 +159,7 @@ const SAY = {
   },
   'drugs.peak_sales_usd': {
     noun: 'forecast peak annual sales',
+    ask: 'forecast peak annual sales figure',
     verb: 'is forecast to reach peak annual sales of {v}',
     with: 'with forecast peak annual sales of {v}',
     more: [

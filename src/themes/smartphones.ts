@@ -56,6 +56,7 @@ const SAY = {
   },
   'brands.lineup_models': {
     noun: 'line-up',
+    ask: 'line-up size',
     amount: '{v} phone models',
     verb: 'has {v} phone models in its line-up',
     with: 'with {v} phone models in its line-up',
@@ -64,6 +65,7 @@ const SAY = {
   },
   'brands.units_sold': {
     noun: 'full-year unit sales',
+    ask: 'full-year sales volume',
     amount: '{v} phones',
     verb: 'sold {v} phones across its models over the year',
     with: 'with {v} phones sold across its models over the year',

@@ -8,6 +8,7 @@ import type { Rows, ThemeDef } from '../../themes/_define.js';
 import type { FactIndex } from '../../world/facts.js';
 import type { Document, Task } from '../../world/types.js';
 import type { ProofSql } from '../certificate/schema.js';
+import type { Reading } from './reading.js';
 
 export interface FamilyContext {
   theme: ThemeDef;
@@ -34,6 +35,8 @@ export type TaskDraft = Omit<Task, 'id' | 'certificate' | 'difficulty'> & {
   proof?: ProofSql;
   /** Names of world entities whose name must not reveal a bridge (the bridges themselves). */
   bridgeNames?: string[];
+  /** What the question asks, as the family's reader must read it back from the text (tests and the oracle's checks compare). */
+  reading?: Reading;
   /** A key that two drafts share when they ask the same thing (one is kept). */
   signature: string;
 };

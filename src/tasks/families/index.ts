@@ -3,9 +3,17 @@
  * here, one line each. The generation pipeline draws from FAMILIES; the oracle reads with READERS.
  */
 import type { TaskKind } from '../../world/types.js';
+import { drawChain, readChain } from './chain.js';
+import { drawConstraint, readConstraint } from './constraint.js';
 import type { Family } from './family.js';
 import type { ReadQuestion } from './reading.js';
 
-export const FAMILIES: Partial<Record<TaskKind, Family>> = {};
+export const FAMILIES: Partial<Record<TaskKind, Family>> = {
+  constraint: drawConstraint,
+  chain: drawChain,
+};
 
-export const READERS: Partial<Record<TaskKind, ReadQuestion>> = {};
+export const READERS: Partial<Record<TaskKind, ReadQuestion>> = {
+  constraint: readConstraint,
+  chain: readChain,
+};

@@ -20,6 +20,11 @@ export type Locale = z.infer<typeof Locale>;
 export const Lexicon = z.object({
   /** The attribute as a noun phrase without an article: "launch price". */
   noun: z.string().min(1),
+  /**
+   * The attribute as a question names it, where `noun` reads badly there ("line-up size" for "line-up"):
+   * a noun phrase without an article or unit. Default `noun`. Read by src/tasks/questions/labels.ts.
+   */
+  ask: z.string().min(1).optional(),
   /** The predicate without its subject, in the tense of a done event or a present state: "launched at {v}", "is headquartered in {v}". */
   verb: z.string().includes('{v}'),
   /** The predicate for an event that has not happened yet at the page's date: "is due to launch on {v}". Event columns only. */

@@ -1,0 +1,59 @@
+/** Pieces both family A drafts share: the answer's cells and text, what is worth asking, the frame choice. */
+import { formatDate, formatNumber } from '../../format.js';
+import type { Rng } from '../../rng.js';
+import type { Row } from '../../themes/_define.js';
+import type { FactIndex } from '../../world/facts.js';
+import type { AnswerType } from '../../world/types.js';
+import { type AskFrame, framesFor } from '../questions/asks.js';
+import type { ColumnWords, TableWords } from '../questions/labels.js';
+
+/** A value worth asking for: no tiny counts or ranks, at least 3 significant digits for numbers. */
+export function askable(c: ColumnWords, v: unknown): boolean {
+  if (v === null || v === undefined || c.ordinal) return false;
+  if (c.col.type === 'integer') return Math.abs(Number(v)) >= 100;
+  if (c.col.type === 'real') return Math.abs(Number(v)) * 10 ** (c.col.decimals ?? 0) >= 100;
+  return true;
+}
+
+export interface AnswerParts {
+  answer: string;
+  answerText: string;
+  answerType: AnswerType;
+  tolerance: number;
+  /** The answer's cell: a name, or the raw value. */
+  value: string | number;
+}
+
+/** The answer when the asked thing is a row's name (answerType entity). */
+export function nameAnswer(name: string): AnswerParts {
+  return { answer: JSON.stringify([[name]]), answerText: name, answerType: 'entity', tolerance: 0, value: name };
+}
+
+/** The answer when the asked thing is attribute `c` of `row` (a link reads as the linked row's name). */
+export function attributeAnswer(fx: FactIndex, c: ColumnWords, row: Row): AnswerParts {
+  const v = row[c.col.name]!;
+  if (c.col.type === 'entity') return nameAnswer(fx.name(c.col.ref!, Number(v)));
+  const text =
+    c.col.type === 'date'
+      ? formatDate(String(v), 0)
+      : c.col.type === 'integer' || c.col.type === 'real'
+        ? formatNumber(Number(v), c.col.unit ?? 'plain', c.col.decimals ?? 0, 0)
+        : String(v);
+  return { answer: JSON.stringify([[v]]), answerText: text, answerType: c.col.type, tolerance: c.col.type === 'real' ? 0.005 : 0, value: v };
+}
+
+/** The SQL expression selecting attribute `c` over alias `a` (a link's name through a subquery). */
+export function selectSql(w: TableWords, c: ColumnWords, a: string): string {
+  if (c.col.type !== 'entity') return `${a}.${c.col.name}`;
+  const ref = w.theme.tables.find((t) => t.name === c.col.ref)!;
+  return `(SELECT r.${ref.nameColumn} FROM ${ref.name} r WHERE r.id = ${a}.${c.col.name})`;
+}
+
+/** A frame for asking `c`: the answer type's own interrogative more often than the general ones. */
+export function pickAttributeFrame(c: ColumnWords, rng: Rng): AskFrame {
+  const frames = framesFor(c);
+  const specific = frames.filter((f) => f.category !== 'any');
+  return specific.length > 0 && rng.chance(0.6) ? rng.pick(specific) : rng.pick(frames.filter((f) => f.category === 'any'));
+}
+
+export const sqlText = (s: string) => `'${s.replace(/'/g, "''")}'`;

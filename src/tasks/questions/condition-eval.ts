@@ -1,0 +1,210 @@
+/**
+ * What a Described entity means over a world: the rows it matches (in JS, over the world's rows) and the
+ * SQL that counts or selects them (over the world file's theme tables). The two mirror each other
+ * clause by clause; a test runs both over generated worlds and compares. Also the leaves of a
+ * description (its constraints, for leave-one-out proofs) and the facts each reads.
+ */
+import type { Row, Rows } from '../../themes/_define.js';
+import type { FactIndex } from '../../world/facts.js';
+import type { ProofSql } from '../certificate/schema.js';
+import type { Condition, Described } from '../families/reading.js';
+import { conditionValues, renderCondition } from './conditions.js';
+import { byLabel, refWords, type TableWords } from './labels.js';
+import { shiftYears } from './values.js';
+
+const sqlText = (s: string) => `'${s.replace(/'/g, "''")}'`;
+const lit = (v: number | string) => (typeof v === 'number' ? String(v) : sqlText(v));
+
+/** Rows of every table by id. */
+export type RowIndex = (table: string, id: number) => Row | undefined;
+
+export function indexRows(rows: Rows): RowIndex {
+  const m = new Map<string, Map<number, Row>>();
+  for (const [t, list] of Object.entries(rows)) m.set(t, new Map(list.map((r) => [r.id, r])));
+  return (table, id) => m.get(table)?.get(id);
+}
+
+function nameOf(w: TableWords, row: Row): string | null {
+  return w.table.nameColumn ? String(row[w.table.nameColumn]) : null;
+}
+
+function holds(w: TableWords, rows: Rows, at: RowIndex, row: Row, c: Condition): boolean {
+  if (c.op === 'via') {
+    const link = byLabel(w, c.link);
+    const id = row[link.col.name];
+    const target = id == null ? undefined : at(link.col.ref!, Number(id));
+    return target !== undefined && c.target.conditions.every((x) => holds(refWords(w, link), rows, at, target, x));
+  }
+  const col = byLabel(w, c.label);
+  const v = row[col.col.name];
+  if (v === null || v === undefined) return false;
+  switch (c.op) {
+    case 'between': {
+      const { lo, hi } = conditionValues(w, c);
+      return v >= lo!.lo && v <= hi!.hi;
+    }
+    case 'above':
+      return v > conditionValues(w, c).value!.hi;
+    case 'below':
+      return v < conditionValues(w, c).value!.lo;
+    case 'is': {
+      if (col.col.type !== 'entity') return v === c.value;
+      const target = at(col.col.ref!, Number(v));
+      return target !== undefined && nameOf(refWords(w, col), target) === c.value;
+    }
+    case 'rank': {
+      const better = (rows[w.table.name] ?? []).filter((r) => {
+        const x = r[col.col.name];
+        return x !== null && x !== undefined && (c.order === 'highest' ? x > v : x < v);
+      }).length;
+      return better === c.n - 1;
+    }
+    case 'within_years': {
+      const link = byLabel(w, c.link);
+      const id = row[link.col.name];
+      const target = id == null ? undefined : at(link.col.ref!, Number(id));
+      const other = target?.[byLabel(refWords(w, link), c.otherLabel).col.name];
+      if (typeof other !== 'string') return false;
+      return String(v) >= shiftYears(other, -c.years) && String(v) <= shiftYears(other, c.years);
+    }
+  }
+}
+
+/** The rows of w's table that meet every condition. */
+export function matchRows(w: TableWords, rows: Rows, conds: readonly Condition[], at: RowIndex = indexRows(rows)): Row[] {
+  return (rows[w.table.name] ?? []).filter((r) => conds.every((c) => holds(w, rows, at, r, c)));
+}
+
+function conditionSql(w: TableWords, c: Condition, a: string, depth: number): string {
+  if (c.op === 'via') {
+    const link = byLabel(w, c.link);
+    const rw = refWords(w, link);
+    const b = `t${depth + 1}`;
+    return `${a}.${link.col.name} IN (SELECT ${b}.id FROM ${rw.table.name} ${b} WHERE ${whereSql(rw, c.target.conditions, b, depth + 1)})`;
+  }
+  const col = byLabel(w, c.label);
+  const x = `${a}.${col.col.name}`;
+  switch (c.op) {
+    case 'between': {
+      const { lo, hi } = conditionValues(w, c);
+      return `${x} BETWEEN ${lit(lo!.lo)} AND ${lit(hi!.hi)}`;
+    }
+    case 'above':
+      return `${x} > ${lit(conditionValues(w, c).value!.hi)}`;
+    case 'below':
+      return `${x} < ${lit(conditionValues(w, c).value!.lo)}`;
+    case 'is': {
+      if (col.col.type !== 'entity') return `${x} = ${sqlText(c.value)}`;
+      const rw = refWords(w, col);
+      return `${x} IN (SELECT id FROM ${rw.table.name} WHERE ${rw.table.nameColumn} = ${sqlText(c.value)})`;
+    }
+    case 'rank': {
+      const r = `r${depth}`;
+      return `${x} IS NOT NULL AND (SELECT COUNT(*) FROM ${w.table.name} ${r} WHERE ${r}.${col.col.name} ${c.order === 'highest' ? '>' : '<'} ${x}) = ${c.n - 1}`;
+    }
+    case 'within_years': {
+      const link = byLabel(w, c.link);
+      const rw = refWords(w, link);
+      const o = `l${depth}.${byLabel(rw, c.otherLabel).col.name}`;
+      return `EXISTS (SELECT 1 FROM ${rw.table.name} l${depth} WHERE l${depth}.id = ${a}.${link.col.name} AND ${x} BETWEEN date(${o}, '-${c.years} years') AND date(${o}, '+${c.years} years'))`;
+    }
+  }
+}
+
+/** The SQL condition (over alias `a`, a row of w's table) that every condition holds. */
+export function whereSql(w: TableWords, conds: readonly Condition[], a = 't0', depth = 0): string {
+  return conds.map((c) => `(${conditionSql(w, c, a, depth)})`).join(' AND ');
+}
+
+/** A leaf of a description: a condition that is not a via, with the via links that lead to it. */
+export interface Leaf {
+  /** Indexes of the via conditions followed, then the leaf's own index. */
+  path: number[];
+  condition: Condition;
+  /** The vocabulary of the table the leaf is on. */
+  words: TableWords;
+}
+
+export function leavesOf(w: TableWords, conds: readonly Condition[], path: number[] = []): Leaf[] {
+  return conds.flatMap((c, i) =>
+    c.op === 'via' ? leavesOf(refWords(w, byLabel(w, c.link)), c.target.conditions, [...path, i]) : [{ path: [...path, i], condition: c, words: w }],
+  );
+}
+
+/** The conditions without one leaf; a via left with no conditions goes too (it then says nothing). */
+export function withoutLeaf(conds: readonly Condition[], path: readonly number[]): Condition[] {
+  const [i, ...rest] = path;
+  return conds.flatMap((c, k) => {
+    if (k !== i) return [c];
+    if (rest.length === 0 || c.op !== 'via') return [];
+    const inner = withoutLeaf(c.target.conditions, rest);
+    return inner.length === 0 ? [] : [{ ...c, target: { ...c.target, conditions: inner } }];
+  });
+}
+
+/** SELECT COUNT(*) of w's rows meeting the conditions (every row when there are none). */
+export function countSql(w: TableWords, conds: readonly Condition[]): string {
+  return `SELECT COUNT(*) FROM ${w.table.name} t0${conds.length ? ` WHERE ${whereSql(w, conds)}` : ''}`;
+}
+
+/** The uniqueness proof of a description: the count under every leaf, and under each leave-one-out. */
+export function proofOf(w: TableWords, d: Described): ProofSql {
+  return {
+    sql: countSql(w, d.conditions),
+    leaveOneOut: leavesOf(w, d.conditions).map((leaf) => ({
+      constraint: renderCondition(leaf.words, leaf.condition),
+      sql: countSql(w, withoutLeaf(d.conditions, leaf.path)),
+    })),
+  };
+}
+
+/** The facts the conditions read for one row (and the rows it links to): cells compared, links followed. */
+export function factsRead(w: TableWords, fx: FactIndex, at: RowIndex, row: Row, conds: readonly Condition[]): number[] {
+  const out: number[] = [];
+  const cell = (table: string, r: Row, column: string) => {
+    const f = fx.cell(table, r.id, column);
+    if (f) out.push(f.id);
+  };
+  for (const c of conds) {
+    if (c.op === 'via' || c.op === 'within_years') {
+      const link = byLabel(w, c.link);
+      cell(w.table.name, row, link.col.name);
+      const target = at(link.col.ref!, Number(row[link.col.name]));
+      if (!target) continue;
+      const rw = refWords(w, link);
+      if (c.op === 'via') out.push(...factsRead(rw, fx, at, target, c.target.conditions));
+      else {
+        cell(w.table.name, row, byLabel(w, c.label).col.name);
+        cell(rw.table.name, target, byLabel(rw, c.otherLabel).col.name);
+      }
+      continue;
+    }
+    cell(w.table.name, row, byLabel(w, c.label).col.name);
+  }
+  return [...new Set(out)];
+}
+
+/** The link facts the conditions follow for one row (the bridges' facts). */
+export function linkFacts(w: TableWords, fx: FactIndex, at: RowIndex, row: Row, conds: readonly Condition[]): number[] {
+  const out: number[] = [];
+  for (const c of conds) {
+    if (c.op !== 'via' && c.op !== 'within_years') continue;
+    const link = byLabel(w, c.link);
+    const f = fx.cell(w.table.name, row.id, link.col.name);
+    if (f) out.push(f.id);
+    const target = at(link.col.ref!, Number(row[link.col.name]));
+    if (c.op === 'via' && target) out.push(...linkFacts(refWords(w, link), fx, at, target, c.target.conditions));
+  }
+  return [...new Set(out)];
+}
+
+/** The rows a via leads to from one row, in order (the bridges). */
+export function bridgesOf(w: TableWords, at: RowIndex, row: Row, conds: readonly Condition[]): { words: TableWords; row: Row }[] {
+  const via = conds.find((c) => c.op === 'via');
+  if (via?.op !== 'via') return [];
+  const link = byLabel(w, via.link);
+  const target = at(link.col.ref!, Number(row[link.col.name]));
+  if (!target) return [];
+  const rw = refWords(w, link);
+  return [{ words: rw, row: target }, ...bridgesOf(rw, at, target, via.target.conditions)];
+}
