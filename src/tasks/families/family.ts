@@ -34,6 +34,8 @@ export type TaskDraft = Omit<Task, 'id' | 'certificate' | 'difficulty'> & {
   proof?: ProofSql;
   /** Names of world entities whose name must not reveal a bridge (the bridges themselves). */
   bridgeNames?: string[];
+  /** For a table answer whose rows meet conditions: each row's membership facts, in answer order (the scatter check). */
+  rowFactIds?: number[][];
   /** A key that two drafts share when they ask the same thing (one is kept). */
   signature: string;
 };

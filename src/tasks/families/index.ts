@@ -5,7 +5,21 @@
 import type { TaskKind } from '../../world/types.js';
 import type { Family } from './family.js';
 import type { ReadQuestion } from './reading.js';
+import { readConflict } from '../questions/conflict.js';
+import { readReasoning } from '../questions/reasoning.js';
+import { readWide } from '../questions/wide.js';
+import { drawConflict } from './conflict.js';
+import { drawReasoning } from './reasoning.js';
+import { drawWide } from './wide.js';
 
-export const FAMILIES: Partial<Record<TaskKind, Family>> = {};
+export const FAMILIES: Partial<Record<TaskKind, Family>> = {
+  wide: drawWide,
+  reasoning: drawReasoning,
+  conflict: drawConflict,
+};
 
-export const READERS: Partial<Record<TaskKind, ReadQuestion>> = {};
+export const READERS: Partial<Record<TaskKind, ReadQuestion>> = {
+  wide: (q) => readWide(q),
+  reasoning: (q) => readReasoning(q),
+  conflict: (q) => readConflict(q),
+};

@@ -19,6 +19,8 @@ export interface Attr {
   theme: string;
   table: TableDef;
   column: ColumnDef;
+  /** For an entity column: the table it refers to. */
+  ref?: TableDef;
   /** ColumnDef.label: what a Reading carries. */
   label: string;
   /** Question nouns, the preferred first (lexicon noun, then the label without its unit). */
@@ -68,7 +70,9 @@ const PARTICIPLE_TAIL = / (?:scored|won|received|sold|conceded)$/;
 const SINGULAR_S = new Set(['gross', 'headquarters', 'status', 'series', 'analysis']);
 /** Whether a noun phrase is plural ("full-year unit sales", "league goals scored"): the verb agrees with it. */
 export function isPlural(noun: string): boolean {
-  const last = noun.replace(PARTICIPLE_TAIL, '').split(' ').at(-1)!;
+  // The head noun: before "of" ("tally of league goals" is one tally), without a trailing participle.
+  const head = noun.split(' of ')[0]!;
+  const last = head.replace(PARTICIPLE_TAIL, '').split(' ').at(-1)!;
   return last.endsWith('s') && !last.endsWith('ss') && !SINGULAR_S.has(last);
 }
 /** "is"/"are", "does"/"do" agreeing with a noun phrase. */
@@ -101,7 +105,7 @@ function whenOf(col: ColumnDef): Attr['when'] {
   if (words[0] === 'was') return { aux: 'was', verb: words.slice(1).join(' '), clause };
   const at = words[0] === 'first' ? 1 : 0;
   const v = VERBS[words[at]!];
-  if (!v || v[0] !== 'did') return undefined;
+  if (v?.[0] !== 'did') return undefined;
   return { aux: 'did', verb: [...words.slice(0, at), v[1], ...words.slice(at + 1)].join(' '), clause };
 }
 
@@ -137,6 +141,7 @@ function buildAttrs(themes: ThemeDef[]): Attr[] {
         if (nouns.length === 0) continue;
         const wh = whOf(table, column, ref);
         const a: Attr = { theme: theme.id, table, column, label: column.label, nouns, wh };
+        if (ref) a.ref = ref;
         const when = whenOf(column);
         if (when) a.when = when;
         const count = wh === 'count' ? countOf(column) : undefined;
