@@ -202,7 +202,8 @@ function drawOne(ctx: FamilyContext): TaskDraft | null {
   const rows = ctx.rows[t.name]!;
   const keys = keyColumnsOf(ctx, t, rows);
   if (!keys) return null;
-  const keyOf = (r: Row) => keys.map((k) => cellText(fx, k, r[k.name]!)).join('\u0000');
+  // Ordered as SQL orders the key cells: names, then raw values (ISO dates).
+  const keyOf = (r: Row) => keys.map((k) => (k.type === 'entity' ? fx.name(k.ref!, Number(r[k.name])) : String(r[k.name]))).join('\u0000');
   const atoms = atomsOf(ctx, t, rows);
   // One or two conditions on different columns; the members are 15–60 rows and never the whole table
   // (at least 3 rows fail), and each condition excludes rows the other keeps (none is idle).

@@ -47,7 +47,7 @@ export const WHICH_FRAMES: AttrFrame[] = [
   { id: 'which.among', make: (_a, n) => `Among {cands}, which one has the {sup} ${n}?` },
   { id: 'which.colon', make: (_a, n) => `Which has the {sup} ${n}: {cands}?` },
   { id: 'which.comes-out', make: (_a, n) => `Comparing {cands}, which comes out with the {sup} ${n}?` },
-  { id: 'which.first', make: (a) => (a.when ? `Which of {cands} ${a.when.clause} {first}?` : null) },
+  { id: 'which.first', make: (a) => (a.when && !a.when.clause.startsWith('first ') ? `Which of {cands} ${a.when.clause} {first}?` : null) },
 ];
 
 /** The extreme value itself over named candidates {cands} ("A, B and C"). */
@@ -57,7 +57,7 @@ export const VALUE_FRAMES: AttrFrame[] = [
   { id: 'value.across', make: (_a, n) => `Across {cands}, what ${be(n)} the {sup} ${n}?` },
   { id: 'value.together', make: (_a, n) => `Taking {cands} together, what ${be(n)} the {sup} ${n}?` },
   { id: 'value.record', make: (_a, n) => `Looking at {cands}, what ${be(n)} the {sup} ${n} on record?` },
-  { id: 'value.when-first', make: (a) => (a.when ? `When ${a.when.aux} the {first} of {cands} ${a.when.verb}?` : null) },
+  { id: 'value.when-first', make: (a) => (a.when && !a.when.verb.startsWith('first ') ? `When ${a.when.aux} the {first} of {cands} ${a.when.verb}?` : null) },
 ];
 
 /** A total over the rows of one parent: {rows} the rows' plural and scope ("quarterly results whose company is X", "phone models made by X"). */
@@ -207,7 +207,7 @@ export type EasyReading =
 function* candidates(frames: AttrFrame[], q: string, attrs: Attr[] = allAttrs()) {
   for (const a of attrs)
     for (const n of a.nouns) {
-      if (!q.includes(n) && !(a.when && q.includes(a.when.verb)) && !(a.count && q.includes(a.count.noun))) continue;
+      if (!q.includes(bare(n)) && !(a.when && (q.includes(a.when.verb) || q.includes(a.when.clause))) && !(a.count && q.includes(a.count.noun))) continue;
       for (const f of frames) {
         const t = f.make(a, n);
         if (t) yield { a, n, f, template: t };
@@ -266,11 +266,12 @@ export function readEasy(kind: TaskKind, question: string, columns: readonly str
     }
     case 'comparison':
     case 'temporal': {
+      // The most literal frame first: "was launched first" before "launched first".
       for (const [ask, frames] of [
         ['which', WHICH_FRAMES],
         ['value', VALUE_FRAMES],
       ] as const)
-        for (const c of candidates(frames, q)) {
+        for (const c of [...candidates(frames, q)].sort((x, y) => y.template.length - x.template.length)) {
           for (const extreme of EXTREMES) {
             const t = frame(c.template);
             const m = t.match(q);

@@ -112,7 +112,7 @@ export function readReasoningAll(question: string): ReasoningReading[] {
   const numeric = allAttrs().filter((a) => a.column.type === 'integer' || a.column.type === 'real');
   for (const a of numeric)
     for (const n of nounsOf(a)) {
-      if (!q.includes(n)) continue;
+      if (!q.includes(runningNoun(n))) continue;
       for (const [op, list] of [
         ['difference', DIFFERENCE_FRAMES],
         ['ratio', RATIO_FRAMES],
