@@ -77,7 +77,7 @@ export function drawConflict(ctx: FamilyContext, want: number): TaskDraft[] {
         constraintFactIds = rows.map((r) => fx.cell(t.name, r.id, by.name)!.id);
       }
     }
-    const { question } = renderConflict(rng, noun, text);
+    const { question, frameId } = renderConflict(rng, noun, text);
     const answerText = valueText(col, fact);
     if (mentions(question, answerText)) continue;
     if (JSON.stringify(readConflict(question)) !== JSON.stringify({ family: 'conflict', of: ref, asks: col.label })) continue;
@@ -98,6 +98,7 @@ export function drawConflict(ctx: FamilyContext, want: number): TaskDraft[] {
       constraints: 'name' in ref ? 0 : 1,
       hops: 0,
       sql: `SELECT ${col.type === 'entity' ? `(SELECT x.${fx.table(col.ref!).nameColumn} FROM ${col.ref} x WHERE x.id = t.${col.name})` : `t.${col.name}`} FROM ${t.name} t WHERE t.id = ${idSql}`,
+      frame: frameId,
       signature: `conflict:${fact.id}:${form}`,
     });
   }

@@ -36,6 +36,8 @@ export type TaskDraft = Omit<Task, 'id' | 'certificate' | 'difficulty'> & {
   bridgeNames?: string[];
   /** For a table answer whose rows meet conditions: each row's membership facts, in answer order (the scatter check). */
   rowFactIds?: number[][];
+  /** The id of the question frame the question was rendered from ("wide.3"): `tasks report` counts distinct frames. */
+  frame?: string;
   /** A key that two drafts share when they ask the same thing (one is kept). */
   signature: string;
 };

@@ -309,7 +309,7 @@ function drawOne(ctx: FamilyContext, numbers: Set<number>, rng: Rng): TaskDraft 
   if (!c) return null;
   // A difference or ratio some fact states outright is no reasoning.
   if ((op === 'difference' || op === 'ratio') && [...numbers].some((n) => Math.abs(n - c.value) <= Math.abs(c.value) * c.tolerance)) return null;
-  const { question } = renderReasoning(ctx.rng, c.ask);
+  const { question, frameId } = renderReasoning(ctx.rng, c.ask);
   if (mentions(question, c.answerText)) return null;
   if (JSON.stringify(readReasoning(question)) !== JSON.stringify(c.reading)) return null;
   return {
@@ -328,6 +328,7 @@ function drawOne(ctx: FamilyContext, numbers: Set<number>, rng: Rng): TaskDraft 
     constraints: c.constraints,
     hops: c.hops,
     sql: c.sql,
+    frame: frameId,
     signature: c.signature,
   };
 }

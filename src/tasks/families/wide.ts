@@ -245,7 +245,7 @@ function drawOne(ctx: FamilyContext): TaskDraft | null {
   const keyColumns = t.nameColumn ? [columns[0]!] : columns.slice(0, keys.length);
 
   const ask: WideAsk = { table: t, conditions: chosen.map(({ c, a, noun }) => ({ c, a, noun })), attrs: words, columns };
-  const { question } = renderWide(rng, ask);
+  const { question, frameId } = renderWide(rng, ask);
   const reading: WideReading = { family: 'wide', rows: { kind: t.entity, conditions: chosen.map((x) => x.c) }, columns: words.map((x) => x.a.label) };
   if (JSON.stringify(readWide(question)) !== JSON.stringify(reading)) return null;
 
@@ -276,6 +276,7 @@ function drawOne(ctx: FamilyContext): TaskDraft | null {
     constraints: chosen.length,
     hops: chosen.some((x) => x.a.column.type === 'entity') ? 1 : 0,
     sql: `SELECT ${select.join(', ')} FROM ${t.name} t WHERE ${chosen.map((x) => x.sql).join(' AND ')} ORDER BY ${order.join(', ')}`,
+    frame: frameId,
     signature: `wide:${t.name}:${chosen
       .map((x) => x.key)
       .sort()
