@@ -136,9 +136,13 @@ function yearsBetween(ctx: FamilyContext): Computed | null {
   const events = named(ctx).flatMap((t) => t.columns.filter((c) => c.type === 'date' && c.time === 'event').map((c) => ({ t, c })));
   if (events.length === 0) return null;
   const e1 = rng.pick(events);
-  const e2 = rng.pick(events);
   const r1 = rng.pick(ctx.rows[e1.t.name]!);
-  const r2 = rng.pick(ctx.rows[e2.t.name]!);
+  // Mostly two related events (a model's launch and its maker's founding), else any two.
+  const links = e1.t.columns.flatMap((fk) => (fk.type === 'entity' ? events.filter((e) => e.t.name === fk.ref).map((e) => ({ ...e, fk })) : []));
+  const linked = links.length > 0 && rng.chance(0.6) ? rng.pick(links) : null;
+  const e2 = linked ?? rng.pick(events);
+  const r2 = linked ? ctx.rows[linked.t.name]!.find((r) => r.id === Number(r1[linked.fk.name])) : rng.pick(ctx.rows[e2.t.name]!);
+  if (!r2) return null;
   if (r1 === r2 && e1.c === e2.c) return null;
   const d1 = r1[e1.c.name];
   const d2 = r2[e2.c.name];
