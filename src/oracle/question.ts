@@ -3,6 +3,7 @@
  * which attribute it asks for. The phrasing is the tasks' own (src/world/tasks.ts); where a name or a
  * label could contain " of ", every reading is kept and the pages decide between them.
  */
+import { readEasy } from '../tasks/questions/easy.js';
 import type { OracleTask } from './oracle-task.js';
 
 /** Start at `subject`, follow each link label in `links` (entity-valued attributes), then read `label`. */
@@ -52,7 +53,18 @@ export function splitCandidates(list: string, last = ' or '): string[] {
 
 const decap = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
 
+/** The easy tier's frames (src/tasks/questions/easy.ts) first; then the phrasing of worlds written before them. */
 export function parseQuestion(task: OracleTask): ParsedQuestion | null {
+  const easy = readEasy(task.kind, task.question, task.columns);
+  const legacy = parseLegacy(task);
+  if (easy?.kind === 'chain' && legacy?.kind === 'chain') {
+    const seen = new Set(easy.readings.map((r) => JSON.stringify(r)));
+    return { kind: 'chain', readings: [...easy.readings, ...legacy.readings.filter((r) => !seen.has(JSON.stringify(r)))] };
+  }
+  return easy ?? legacy;
+}
+
+function parseLegacy(task: OracleTask): ParsedQuestion | null {
   const q = task.question.trim();
   switch (task.kind) {
     case 'lookup':

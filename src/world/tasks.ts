@@ -7,6 +7,8 @@ import { mentions } from '../text.js';
 import { withoutSuffix } from '../text/short-names.js';
 import type { Rng } from '../rng.js';
 import type { ColumnDef, Row, Rows, TableDef, ThemeDef } from '../themes/_define.js';
+import { type EasyReading, readEasy, renderChain, renderExtreme, renderTable, renderTotal } from '../tasks/questions/easy.js';
+import { attrOf } from '../tasks/questions/words.js';
 import type { FactIndex } from './facts.js';
 import type { Fact, Task, TaskKind } from './types.js';
 
@@ -47,6 +49,16 @@ export function deriveTasks(theme: ThemeDef, rows: Rows, fx: FactIndex, rng: Rng
   const selectValue = (_t: TableDef, col: ColumnDef, alias: string) =>
     col.type === 'entity' ? `(SELECT r.${nameCol(fx.table(col.ref!))} FROM ${col.ref} r WHERE r.id = ${alias}.${col.name})` : `${alias}.${col.name}`;
 
+  const attr = (t: TableDef, c: ColumnDef) => attrOf(theme, t.name, c.name);
+  /** Whether the question reads back into what was meant (the oracle reads it with readEasy). */
+  const readsBack = (kind: TaskKind, question: string, columns: string[], ok: (r: EasyReading) => boolean) => {
+    const r = readEasy(kind, question, columns);
+    return r !== null && ok(r);
+  };
+  const chainOk = (subject: string, links: string[], label: string) => (r: EasyReading) =>
+    r.kind === 'chain' && r.readings.some((c) => c.subject === subject && c.label === label && c.links.join('|') === links.join('|'));
+  const factObjects = new Set(fx.facts.filter((f) => f.objectType === 'integer' || f.objectType === 'real').map((f) => Number(f.object)));
+
   const used = new Set<string>();
   /** Add a task unless it repeats a (kind, table, column) already asked, or its question gives the answer away. */
   const push = (t: Omit<Task, 'id' | 'tolerance' | 'columns' | 'keyColumns' | 'aliases'> & Partial<Task>, signature: string): boolean => {
@@ -78,11 +90,15 @@ export function deriveTasks(theme: ThemeDef, rows: Rows, fx: FactIndex, rng: Rng
     if (!col) return false;
     const fact = fx.cell(t.name, row.id, col.name)!;
     const value = col.type === 'entity' ? fact.object : row[col.name]!;
+    const a = attr(t, col);
+    if (!a) return false;
+    const { question } = renderChain(rng, a, [], fact.subject);
+    if (!readsBack('lookup', question, [], chainOk(fact.subject, [], col.label))) return false;
     return push(
       {
         kind: 'lookup',
         difficulty: 1,
-        question: `What is the ${col.label} of ${fact.subject}?`,
+        question,
         answer: JSON.stringify([[value]]),
         answerText: answerTextOf(value, col),
         answerType: col.type,
@@ -109,7 +125,7 @@ export function deriveTasks(theme: ThemeDef, rows: Rows, fx: FactIndex, rng: Rng
     let target = b,
       targetRow = bRow,
       hops: Fact[] = [hop1],
-      path = `the ${fk1.label} of ${fx.name(t.name, row.id)}`;
+      links = [fk1];
     let from = `${t.name} a JOIN ${b.name} b ON b.id = a.${fk1.name}`,
       alias = 'b';
     if (threeHop) {
@@ -117,7 +133,7 @@ export function deriveTasks(theme: ThemeDef, rows: Rows, fx: FactIndex, rng: Rng
       target = fx.table(fk2.ref!);
       targetRow = rows[target.name]!.find((r) => r.id === Number(bRow[fk2.name]))!;
       hops = [hop1, fx.cell(b.name, bRow.id, fk2.name)!];
-      path = `the ${fk2.label} of ${path}`;
+      links = [fk1, fk2];
       from += ` JOIN ${target.name} c ON c.id = b.${fk2.name}`;
       alias = 'c';
     }
@@ -125,11 +141,29 @@ export function deriveTasks(theme: ThemeDef, rows: Rows, fx: FactIndex, rng: Rng
     if (!col) return false;
     const fact = fx.cell(target.name, targetRow.id, col.name)!;
     const value = targetRow[col.name]!;
+    const a = attr(target, col);
+    const linkAttrs = links.map((l, i) => attr(i === 0 ? t : b, l));
+    if (!a || linkAttrs.some((l) => !l)) return false;
+    const start = fx.name(t.name, row.id);
+    const { question } = renderChain(rng, a, linkAttrs as NonNullable<(typeof linkAttrs)[number]>[], start);
+    if (
+      !readsBack(
+        'multi_hop',
+        question,
+        [],
+        chainOk(
+          start,
+          links.map((l) => l.label),
+          col.label,
+        ),
+      )
+    )
+      return false;
     return push(
       {
         kind: 'multi_hop',
         difficulty: hops.length + 1,
-        question: `What is the ${col.label} of ${path}?`,
+        question,
         answer: JSON.stringify([[value]]),
         answerText: answerTextOf(value, col),
         answerType: col.type,
@@ -148,25 +182,34 @@ export function deriveTasks(theme: ThemeDef, rows: Rows, fx: FactIndex, rng: Rng
     if (cols.length === 0) return false;
     const col = rng.pick(cols);
     const pool = rows[t.name]!.filter((r) => r[col.name] != null);
-    const cands = rng.sample(pool, rng.int(4, 6));
+    // The candidates are never the whole table: at least two rows of the table stay out of the list.
+    const cands = rng.sample(pool, Math.min(rng.int(4, 6), rows[t.name]!.length - 2));
     if (cands.length < 4 || new Set(cands.map((r) => r[col.name])).size < cands.length) return false;
+    const a = attr(t, col);
+    if (!a) return false;
     const high = rng.chance(0.5);
     const cmp = (x: Row, y: Row) => (col.type === 'date' ? (String(x[col.name]) < String(y[col.name]) ? -1 : 1) : Number(x[col.name]) - Number(y[col.name]));
     const best = cands.slice().sort((x, y) => cmp(x, y) * (high ? -1 : 1))[0]!;
     const word = kind === 'temporal' ? (high ? 'latest' : 'earliest') : high ? 'highest' : 'lowest';
     const names = cands.map((r) => fx.name(t.name, r.id));
-    const list = `${names.slice(0, -1).join(', ')} or ${names[names.length - 1]}`;
+    const ask = (which: 'which' | 'value') => {
+      const r = renderExtreme(rng, a, word, names, which);
+      const ok = (x: EasyReading) =>
+        x.kind === 'extreme' && x.ask === which && x.extreme === word && x.label === col.label && x.candidates.join('|') === names.join('|');
+      return r && readsBack(kind, r.question, [], ok) ? r.question : null;
+    };
     const answerFactIds = cands.map((r) => fx.cell(t.name, r.id, col.name)!.id);
     const where = `WHERE ${nameCol(t)} IN (${names.map(q).join(', ')})`;
     // Half ask which candidate, half ask for the extreme value itself (not guessable from the question).
     if (rng.chance(0.5)) {
       const value = best[col.name]!;
-      const and = `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+      const question = ask('value');
+      if (!question) return false;
       return push(
         {
           kind,
           difficulty: 2,
-          question: `What is the ${word} ${col.label} among ${and}?`,
+          question,
           answer: JSON.stringify([[value]]),
           answerText: answerTextOf(value, col),
           answerType: col.type,
@@ -178,11 +221,13 @@ export function deriveTasks(theme: ThemeDef, rows: Rows, fx: FactIndex, rng: Rng
       );
     }
     const answer = fx.name(t.name, best.id);
+    const question = ask('which');
+    if (!question) return false;
     return push(
       {
         kind,
         difficulty: 2,
-        question: `Which of ${list} has the ${word} ${col.label}?`,
+        question,
         answer: JSON.stringify([[answer]]),
         answerText: answer,
         answerType: 'entity',
@@ -208,12 +253,19 @@ export function deriveTasks(theme: ThemeDef, rows: Rows, fx: FactIndex, rng: Rng
     const kids = rows[ct.name]!.filter((r) => Number(r[fk.name]) === prow.id && r[m.name] != null);
     if (kids.length < 2) return false;
     const total = kids.reduce((s, r) => s + Number(r[m.name]), 0);
+    // A total printed outright as another fact (a year's sales = the sum of its quarters) is no question.
+    if (factObjects.has(total)) return false;
     const pname = fx.name(parent.name, prow.id);
+    const ma = attr(ct, m);
+    const fa = attr(ct, fk);
+    const r = ma && fa ? renderTotal(rng, ma, fa, pname) : null;
+    const ok = (x: EasyReading) => x.kind === 'total' && x.label === m.label && x.link === fk.label && x.parent === pname && x.plural === ct.plural;
+    if (!r || !readsBack('aggregation', r.question, [], ok)) return false;
     return push(
       {
         kind: 'aggregation',
         difficulty: 3,
-        question: `What is the total ${m.label} across all ${ct.plural} whose ${fk.label} is ${pname}?`,
+        question: r.question,
         answer: JSON.stringify([[total]]),
         answerText: withCommas(total),
         answerType: 'integer',
@@ -231,6 +283,7 @@ export function deriveTasks(theme: ThemeDef, rows: Rows, fx: FactIndex, rng: Rng
     const fks = t.columns.filter((c) => c.type === 'entity');
     let members = rows[t.name]!;
     let scope = '';
+    let scoped: { fk: ColumnDef; parent: string } | null = null;
     let where = '';
     let hopIds: number[] = [];
     if (members.length > 30 || (fks.length > 0 && rng.chance(0.5))) {
@@ -241,6 +294,7 @@ export function deriveTasks(theme: ThemeDef, rows: Rows, fx: FactIndex, rng: Rng
       members = members.filter((r) => Number(r[fk.name]) === prow.id);
       const pname = fx.name(parent.name, prow.id);
       scope = ` whose ${fk.label} is ${pname}`;
+      scoped = { fk, parent: pname };
       where = ` WHERE t.${fk.name} = (SELECT id FROM ${parent.name} WHERE ${nameCol(parent)} = ${q(pname)})`;
       hopIds = members.map((r) => fx.cell(t.name, r.id, fk.name)!.id);
     }
@@ -251,7 +305,23 @@ export function deriveTasks(theme: ThemeDef, rows: Rows, fx: FactIndex, rng: Rng
     );
     if (attrs.length === 0) return false;
     const sorted = members.slice().sort((a, b) => (String(a[t.nameColumn!]) < String(b[t.nameColumn!]) ? -1 : 1));
-    const columns = [cap(t.entity), ...attrs.map((c) => cap(c.label))];
+    const attrWords = attrs.map((c) => attr(t, c));
+    const scopeAttr = scoped ? attr(t, scoped.fk) : undefined;
+    if (attrWords.some((x) => !x) || (scoped && !scopeAttr)) return false;
+    const r = renderTable(
+      rng,
+      t,
+      attrWords as NonNullable<(typeof attrWords)[number]>[],
+      scoped && scopeAttr ? { fk: scopeAttr, parent: scoped.parent } : null,
+    );
+    if (!r) return false;
+    const columns = r.columns;
+    const ok = (x: EasyReading) =>
+      x.kind === 'table' &&
+      x.entity === t.entity &&
+      x.labels.join('|') === attrs.map((c) => c.label).join('|') &&
+      (scoped ? x.scope?.link === scoped.fk.label && x.scope.parent === scoped.parent : x.scope === null);
+    if (!readsBack('wide_table', r.question, columns, ok)) return false;
     const answer = sorted.map((r) => [r[t.nameColumn!], ...attrs.map((c) => r[c.name])]);
     const answerText = [
       `| ${columns.join(' | ')} |`,
@@ -262,7 +332,7 @@ export function deriveTasks(theme: ThemeDef, rows: Rows, fx: FactIndex, rng: Rng
       {
         kind: 'wide_table',
         difficulty: 3,
-        question: `List every ${t.entity}${scope} with its ${attrs.map((c) => c.label).join(', ')}. Answer with a Markdown table with columns ${columns.join(', ')}.`,
+        question: r.question,
         answer: JSON.stringify(answer),
         answerText,
         answerType: 'table',
@@ -291,10 +361,6 @@ export function deriveTasks(theme: ThemeDef, rows: Rows, fx: FactIndex, rng: Rng
   // Top up with lookups and multi-hops so every world has at least 16 tasks.
   for (let attempt = 0; attempt < 100 && tasks.length < 16; attempt++) (rng.chance(0.5) ? lookups : multiHop)();
   return tasks;
-}
-
-function cap(s: string): string {
-  return s.charAt(0).toUpperCase() + s.slice(1);
 }
 
 export type { Row };

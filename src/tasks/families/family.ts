@@ -37,6 +37,10 @@ export type TaskDraft = Omit<Task, 'id' | 'certificate' | 'difficulty'> & {
   bridgeNames?: string[];
   /** What the question asks, as the family's reader must read it back from the text (tests and the oracle's checks compare). */
   reading?: Reading;
+  /** For a table answer whose rows meet conditions: each row's membership facts, in answer order (the scatter check). */
+  rowFactIds?: number[][];
+  /** The id of the question frame the question was rendered from ("wide.3"): `tasks report` counts distinct frames. */
+  frame?: string;
   /** A key that two drafts share when they ask the same thing (one is kept). */
   signature: string;
 };

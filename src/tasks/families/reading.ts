@@ -63,8 +63,11 @@ export type ReasoningReading =
   | { family: 'reasoning'; op: 'years_between'; a: { ref: EntityRef; label: string }; b: { ref: EntityRef; label: string } }
   /** The rank (1 = highest, or lowest when order says so) of `of` by `label` among the entities `among` describes. */
   | { family: 'reasoning'; op: 'rank_among'; label: string; order: 'highest' | 'lowest'; of: EntityRef; among: Described }
-  /** The value of a series (rows of `kind` linked to `of`, one per period) as of a date. */
-  | { family: 'reasoning'; op: 'as_of'; label: string; of: EntityRef; date: Written };
+  /**
+   * The value of a series (rows of `kind` linked to `of`, one per period) as of a date: the latest
+   * period ending on or before it, or with `total` the running total of every such period.
+   */
+  | { family: 'reasoning'; op: 'as_of'; label: string; of: EntityRef; date: Written; total?: boolean };
 
 export interface ConflictReading {
   family: 'conflict';
