@@ -98,9 +98,35 @@ export async function findMembers(b: Browser, q: MemberQuery, maxOpens = 4): Pro
     }
     return [...names].slice(0, 3).map((n) => `list of ${q.noun} ${n}`);
   };
-  // Round 1: the lists by name; round 2: the lists beside a member, else the lists' second page of
-  // results (pages linking a list crowd its name's first page); round 3: every list of the site.
+  // A list the pages read so far link to ("List of business segments (2034)" from a segment's article).
+  const linked = async (): Promise<string[] | null> => {
+    for (const p of [...b.knowledge.pages])
+      for (const l of p.links) {
+        const anchor = withoutSite(l.anchor);
+        if (b.knowledge.hasOpened(l.url) || !(isTableList(anchor, nounForms(q.noun)) || (q.scope && isGroupList(anchor, nounForms(q.noun), q.scope.parent))))
+          continue;
+        if (b.left === 0) return null;
+        await b.open(l.url);
+        const m = have();
+        if (m) return m;
+      }
+    return null;
+  };
+  // Round 1: the lists by name; round 2: the lists beside a member, else a list linked from the best
+  // page found (pages linking a list crowd its name's first page), else the lists' second page of
+  // results; round 3: every list of the site.
   for (let round = 0; round < 3 && b.left > 0; round++) {
+    if (round === 1 && !hits.some((h) => memberHitScore(h, q) >= 4)) {
+      const viaLink = await linked();
+      if (viaLink) return viaLink;
+      const top = hits.find((h) => !b.knowledge.hasOpened(h.url));
+      if (top && b.left > 1 && opens < maxOpens) {
+        opens++;
+        await b.open(top.url);
+        const m = have() ?? (await linked());
+        if (m) return m;
+      }
+    }
     const queries = round === 0 ? first : round === 1 ? memberQueries() : ['list of'];
     const fresh = queries.filter((x) => !b.asked.has(lower(x))).slice(0, 8);
     const found = hits.some((h) => memberHitScore(h, q) >= 4);

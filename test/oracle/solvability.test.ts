@@ -103,7 +103,7 @@ describe('oracle command', () => {
     const text = await cli(['oracle', '--worlds', dir, '--sample', '2']);
     expect(text.code).toBe(0);
     expect(text.out).toMatch(/^oracle searcher: 2 worlds, \d+ tasks, leakage guard on, perturbations off;/);
-    expect(text.out).toMatch(/solved \d+\/\d+ \(\d+\.\d%\) within budget; target ≥ 95\.0%: (pass|FAIL)/);
+    expect(text.out).toMatch(/solved \d+\/\d+ \(\d+\.\d%\) within budget; target ≥ 95\.0% overall and per kind: (pass|FAIL)/);
     const json = await cli(['oracle', '--worlds', dir, '--sample', '1', '--json']);
     expect(json.code).toBe(0);
     const r = JSON.parse(json.out) as SolvabilityReport;

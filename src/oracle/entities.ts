@@ -1,0 +1,148 @@
+/**
+ * What every family solver does with the web: find every entity of a kind (a page that lists it whole:
+ * the kind's list, else the lists of each parent), read attributes of named entities (resolve.ts), and
+ * pick the entities a description fits, condition by condition, reading linked entities for `via`
+ * and `within_years` and the whole kind for `rank`. Only what pages state is used; a value a page
+ * marks as not disclosed ("—") is known to be absent and is not searched for.
+ */
+import type { Condition, Described, EntityRef } from '../tasks/families/reading.js';
+import type { Browser } from './browser.js';
+import { findMembers, membersOnPage, nounForms } from './members.js';
+import { withoutSite } from './page-read.js';
+import { resolveNeeds, type Need } from './resolve.js';
+import { kindOf, labelType, linkTarget, type Vocabulary } from './vocabulary.js';
+import { dayOf, meets, sortKey } from './written.js';
+
+export interface SolveContext {
+  b: Browser;
+  vocabulary: Vocabulary;
+}
+
+const key = (s: string) => s.trim().toLowerCase();
+
+/** Every entity of `kind` a page lists whole, or null when no page within reach does. */
+export async function allOf(ctx: SolveContext, kind: string): Promise<string[] | null> {
+  const kv = kindOf(ctx.vocabulary, kind);
+  const noun = kv?.plural ?? kind;
+  const whole = await findMembers(ctx.b, { noun, scope: null });
+  if (whole && whole.length > 0) return whole;
+  // No list of the whole kind: the lists of each parent ("Payloads of Compass XII"), through a link whose parents have them.
+  if (!kv) return null;
+  for (const [link, l] of kv.labels) {
+    if (!l.to || key(l.to) === key(kv.kind) || ctx.b.left === 0) continue;
+    const parents = await allOf(ctx, l.to);
+    if (!parents || parents.length === 0) continue;
+    const found = await groupLists(ctx, noun, link, parents);
+    if (found) return found;
+  }
+  return null;
+}
+
+/**
+ * The members of every parent's list ("<plural> of <parent>"), searched 8 parents to a call and each
+ * list opened; null when the first batch shows no such list (the link is not how the kind is filed).
+ */
+async function groupLists(ctx: SolveContext, noun: string, link: string, parents: readonly string[]): Promise<string[] | null> {
+  const b = ctx.b;
+  const forms = nounForms(noun);
+  const out: string[] = [];
+  let seen = 0;
+  for (let at = 0; at < parents.length && b.left > 0; at += 8) {
+    const batch = parents.slice(at, at + 8);
+    const hits = (await b.search(batch.map((p) => `${noun} of ${p}`))).flat();
+    for (const parent of batch) {
+      const want = forms.map((f) => `${f} of ${key(parent)}`);
+      const hit = hits.find((h) => want.includes(key(withoutSite(h.title).replace(/ \(\d{4}\)$/, ''))));
+      if (!hit) continue;
+      seen++;
+      const page = await b.open(hit.url);
+      const members = page ? membersOnPage(page, { noun, scope: { link, parent } }) : null;
+      for (const m of members ?? []) if (!out.includes(m)) out.push(m);
+    }
+    if (seen === 0) return null;
+  }
+  return b.left > 0 || out.length > 0 ? out : null;
+}
+
+/** The value of `label` for `name` as read so far ('' when a page marks it not disclosed), or undefined. */
+export function valueOf(ctx: SolveContext, name: string, label: string): string | undefined {
+  return ctx.b.knowledge.value(name, label) ?? (ctx.b.knowledge.isBlank(name, label) ? '' : undefined);
+}
+
+/** Read `labels` of every entity in `names` (what is not known yet), within the budget. */
+export async function read(ctx: SolveContext, names: readonly string[], labels: readonly string[]): Promise<void> {
+  const needs: Need[] = [];
+  for (const name of names) for (const label of labels) if (valueOf(ctx, name, label) === undefined) needs.push({ alternatives: [{ name, label }] });
+  if (needs.length > 0) await resolveNeeds(ctx.b, needs, { sameKind: true });
+}
+
+/** The labels read directly off the candidates by a list of conditions (links included). */
+function ownLabels(conditions: readonly Condition[]): string[] {
+  const out = new Set<string>();
+  for (const c of conditions) {
+    if (c.op === 'via') out.add(c.link);
+    else if (c.op === 'within_years') {
+      out.add(c.label);
+      out.add(c.link);
+    } else out.add(c.label);
+  }
+  return [...out];
+}
+
+const addYears = (iso: string, years: number) => `${String(Number(iso.slice(0, 4)) + years).padStart(4, '0')}${iso.slice(4)}`;
+
+/** The entities of `pool` (default: every entity of the kind) that meet every condition of `d`. */
+export async function select(ctx: SolveContext, d: Described, pool?: readonly string[]): Promise<string[]> {
+  let members: string[] | null = pool ? [...pool] : await allOf(ctx, d.kind);
+  if (!members) return [];
+  const v = ctx.vocabulary;
+  // Cheap conditions first: those read off the candidates themselves narrow what links are followed.
+  const order = (c: Condition) => (c.op === 'via' ? 3 : c.op === 'within_years' ? 2 : c.op === 'rank' ? 1 : 0);
+  const conditions = [...d.conditions].sort((a, b) => order(a) - order(b));
+  await read(ctx, members, ownLabels(conditions.filter((c) => c.op !== 'rank')));
+  for (const c of conditions) {
+    if (members.length === 0) break;
+    if (c.op !== 'rank' && c.op !== 'within_years' && c.op !== 'via') {
+      const type = labelType(v, c.label, d.kind);
+      await read(ctx, members, [c.label]);
+      members = members.filter((m) => {
+        const s = valueOf(ctx, m, c.label);
+        return s !== undefined && s !== '' && meets(c, s, type) === true;
+      });
+    } else if (c.op === 'rank') {
+      const all: string[] = (await allOf(ctx, d.kind)) ?? members;
+      await read(ctx, all, [c.label]);
+      const type = labelType(v, c.label, d.kind);
+      const keyed: { name: string; k: number }[] = all
+        .map((name) => ({ name, k: sortKey(valueOf(ctx, name, c.label) ?? '', type) }))
+        .filter((x): x is { name: string; k: number } => x.k !== null)
+        .sort((a, b) => (c.order === 'highest' ? b.k - a.k : a.k - b.k) || (a.name < b.name ? -1 : 1));
+      const at: string | undefined = keyed[c.n - 1]?.name;
+      members = members.filter((m) => key(m) === key(at ?? '\u0000'));
+    } else if (c.op === 'within_years') {
+      await read(ctx, members, [c.label, c.link]);
+      const others: string[] = [...new Set(members.map((m) => valueOf(ctx, m, c.link)).filter((x): x is string => !!x))];
+      await read(ctx, others, [c.otherLabel]);
+      members = members.filter((m) => {
+        const own = dayOf(valueOf(ctx, m, c.label) ?? '');
+        const other = valueOf(ctx, m, c.link);
+        const base = other ? dayOf(valueOf(ctx, other, c.otherLabel) ?? '') : null;
+        return own !== null && base !== null && own >= addYears(base, -c.years) && own <= addYears(base, c.years);
+      });
+    } else {
+      await read(ctx, members, [c.link]);
+      const targets: string[] = [...new Set(members.map((m) => valueOf(ctx, m, c.link)).filter((x): x is string => !!x))];
+      const kind = c.target.kind || linkTarget(v, c.link, d.kind) || '';
+      const fit = new Set((await select(ctx, { kind, conditions: c.target.conditions }, targets)).map(key));
+      members = members.filter((m) => fit.has(key(valueOf(ctx, m, c.link) ?? '')));
+    }
+  }
+  return members;
+}
+
+/** The one entity a reference names or describes, or null (with how many fit a description). */
+export async function resolveRef(ctx: SolveContext, ref: EntityRef): Promise<{ name: string | null; fits: number }> {
+  if ('name' in ref) return { name: ctx.b.knowledge.knownName(ref.name) ?? ref.name, fits: 1 };
+  const fit = await select(ctx, ref);
+  return { name: fit.length === 1 ? fit[0]! : null, fits: fit.length };
+}

@@ -1,0 +1,94 @@
+/**
+ * Reasoning questions: read the operands, then compute. A difference (a − b) or a ratio (a / b) of one
+ * attribute of two entities; whole years between two dates; the rank of an entity among those a
+ * description fits; the value of a series (rows linked to the entity, one per period: "X, Q2 2031")
+ * as of a date: the row of the latest period begun by then.
+ */
+import { withCommas } from '../../format.js';
+import type { ReasoningReading } from '../../tasks/families/reading.js';
+import { read, resolveRef, select, valueOf, type SolveContext } from '../entities.js';
+import { findMembers } from '../members.js';
+import { labelType } from '../vocabulary.js';
+import { amountOf, dayOf, daySpanOf, sortKey, yearsBetween } from '../written.js';
+import type { FamilyAnswer } from './result.js';
+
+const decimalsOf = (s: string) => /\d\.(\d+)/.exec(s)?.[1]!.length ?? 0;
+
+/** A computed number as pages write one: grouped digits, as many decimals as its operands had (2 for a ratio). */
+function written(n: number, decimals: number): string {
+  return withCommas(Number(n.toFixed(decimals)), decimals);
+}
+
+/** The first day of a period written as "Q2 2031", "H1 2031", "June 2031", "2031" or a date; null otherwise. */
+export function periodStart(text: string): string | null {
+  const q = /\b(Q|H)([1-4])\s+(\d{4})\b/.exec(text);
+  if (q) {
+    const month = q[1] === 'Q' ? (Number(q[2]) - 1) * 3 + 1 : (Number(q[2]) - 1) * 6 + 1;
+    return `${q[3]}-${String(month).padStart(2, '0')}-01`;
+  }
+  const tail = text.split(', ').at(-1) ?? text;
+  return daySpanOf(tail)?.from ?? daySpanOf(text)?.from ?? null;
+}
+
+async function operand(ctx: SolveContext, ref: Parameters<typeof resolveRef>[1], label: string): Promise<string | null> {
+  const one = await resolveRef(ctx, ref);
+  if (!one.name) return null;
+  await read(ctx, [one.name], [label]);
+  return valueOf(ctx, one.name, label) || null;
+}
+
+export async function solveReasoning(ctx: SolveContext, r: ReasoningReading): Promise<FamilyAnswer> {
+  switch (r.op) {
+    case 'difference':
+    case 'ratio': {
+      const a = await operand(ctx, r.a, r.label);
+      const b = a === null ? null : await operand(ctx, r.b, r.label);
+      const [x, y] = [a === null ? null : amountOf(a), b === null ? null : amountOf(b)];
+      if (x === null || y === null) return { answer: null, note: 'operands not found' };
+      if (r.op === 'ratio') return y === 0 ? { answer: null, note: 'ratio over zero' } : { answer: written(x / y, 2) };
+      return { answer: written(x - y, Math.max(decimalsOf(a!), decimalsOf(b!))) };
+    }
+    case 'years_between': {
+      const a = await operand(ctx, r.a.ref, r.a.label);
+      const b = a === null ? null : await operand(ctx, r.b.ref, r.b.label);
+      const [x, y] = [a === null ? null : dayOf(a), b === null ? null : dayOf(b)];
+      if (!x || !y) return { answer: null, note: 'dates not found' };
+      return { answer: String(Math.abs(yearsBetween(x, y))) };
+    }
+    case 'rank_among': {
+      const of = await resolveRef(ctx, r.of);
+      if (!of.name) return { answer: null, note: 'entity not resolved' };
+      const among = await select(ctx, r.among);
+      const pool = among.some((n) => n.toLowerCase() === of.name!.toLowerCase()) ? among : [...among, of.name];
+      await read(ctx, pool, [r.label]);
+      const type = labelType(ctx.vocabulary, r.label, r.among.kind);
+      const keyed = pool
+        .map((name) => ({ name, k: sortKey(valueOf(ctx, name, r.label) ?? '', type) }))
+        .filter((x): x is { name: string; k: number } => x.k !== null)
+        .sort((a, b) => (r.order === 'highest' ? b.k - a.k : a.k - b.k));
+      const at = keyed.findIndex((x) => x.name.toLowerCase() === of.name!.toLowerCase());
+      return at < 0 ? { answer: null, note: 'value of the entity not found' } : { answer: String(at + 1) };
+    }
+    case 'as_of': {
+      const of = await resolveRef(ctx, r.of);
+      const when = daySpanOf(r.date);
+      if (!of.name || !when) return { answer: null, note: 'entity or date not read' };
+      // The series: a kind with the asked label and a link, listed per entity ("Quarterly sales records of X").
+      const kinds = [...ctx.vocabulary.kinds.values()].filter((k) => k.labels.has(r.label.toLowerCase()) && [...k.labels.values()].some((l) => l.to));
+      for (const k of kinds) {
+        const link = [...k.labels].find(([, l]) => l.to)![0];
+        const rows = await findMembers(ctx.b, { noun: k.plural, scope: { link, parent: of.name } });
+        if (!rows || rows.length === 0) continue;
+        const dated = rows
+          .map((name) => ({ name, start: periodStart(name) }))
+          .filter((x): x is { name: string; start: string } => x.start !== null && x.start <= when.to);
+        const last = dated.sort((a, b) => (a.start < b.start ? 1 : -1))[0];
+        if (!last) return { answer: null, note: 'no period begun by the date' };
+        await read(ctx, [last.name], [r.label]);
+        const v = valueOf(ctx, last.name, r.label);
+        return v ? { answer: v } : { answer: null, note: `${r.label} of ${last.name} not found` };
+      }
+      return { answer: null, note: 'series not found' };
+    }
+  }
+}
