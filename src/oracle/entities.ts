@@ -65,14 +65,14 @@ async function groupLists(ctx: SolveContext, noun: string, link: string, parents
 }
 
 /** The value of `label` for `name` as read so far ('' when a page marks it not disclosed), or undefined. */
-export function valueOf(ctx: SolveContext, name: string, label: string): string | undefined {
+export function statedValue(ctx: SolveContext, name: string, label: string): string | undefined {
   return ctx.b.knowledge.value(name, label) ?? (ctx.b.knowledge.isBlank(name, label) ? '' : undefined);
 }
 
 /** Read `labels` of every entity in `names` (what is not known yet), within the budget. */
 export async function read(ctx: SolveContext, names: readonly string[], labels: readonly string[]): Promise<void> {
   const needs: Need[] = [];
-  for (const name of names) for (const label of labels) if (valueOf(ctx, name, label) === undefined) needs.push({ alternatives: [{ name, label }] });
+  for (const name of names) for (const label of labels) if (statedValue(ctx, name, label) === undefined) needs.push({ alternatives: [{ name, label }] });
   if (needs.length > 0) await resolveNeeds(ctx.b, needs, { sameKind: true });
 }
 
@@ -106,7 +106,7 @@ export async function select(ctx: SolveContext, d: Described, pool?: readonly st
       const type = labelType(v, c.label, d.kind);
       await read(ctx, members, [c.label]);
       members = members.filter((m) => {
-        const s = valueOf(ctx, m, c.label);
+        const s = statedValue(ctx, m, c.label);
         return s !== undefined && s !== '' && meets(c, s, type) === true;
       });
     } else if (c.op === 'rank') {
@@ -114,27 +114,27 @@ export async function select(ctx: SolveContext, d: Described, pool?: readonly st
       await read(ctx, all, [c.label]);
       const type = labelType(v, c.label, d.kind);
       const keyed: { name: string; k: number }[] = all
-        .map((name) => ({ name, k: sortKey(valueOf(ctx, name, c.label) ?? '', type) }))
+        .map((name) => ({ name, k: sortKey(statedValue(ctx, name, c.label) ?? '', type) }))
         .filter((x): x is { name: string; k: number } => x.k !== null)
         .sort((a, b) => (c.order === 'highest' ? b.k - a.k : a.k - b.k) || (a.name < b.name ? -1 : 1));
       const at: string | undefined = keyed[c.n - 1]?.name;
       members = members.filter((m) => key(m) === key(at ?? '\u0000'));
     } else if (c.op === 'within_years') {
       await read(ctx, members, [c.label, c.link]);
-      const others: string[] = [...new Set(members.map((m) => valueOf(ctx, m, c.link)).filter((x): x is string => !!x))];
+      const others: string[] = [...new Set(members.map((m) => statedValue(ctx, m, c.link)).filter((x): x is string => !!x))];
       await read(ctx, others, [c.otherLabel]);
       members = members.filter((m) => {
-        const own = dayOf(valueOf(ctx, m, c.label) ?? '');
-        const other = valueOf(ctx, m, c.link);
-        const base = other ? dayOf(valueOf(ctx, other, c.otherLabel) ?? '') : null;
+        const own = dayOf(statedValue(ctx, m, c.label) ?? '');
+        const other = statedValue(ctx, m, c.link);
+        const base = other ? dayOf(statedValue(ctx, other, c.otherLabel) ?? '') : null;
         return own !== null && base !== null && own >= addYears(base, -c.years) && own <= addYears(base, c.years);
       });
     } else {
       await read(ctx, members, [c.link]);
-      const targets: string[] = [...new Set(members.map((m) => valueOf(ctx, m, c.link)).filter((x): x is string => !!x))];
+      const targets: string[] = [...new Set(members.map((m) => statedValue(ctx, m, c.link)).filter((x): x is string => !!x))];
       const kind = c.target.kind || linkTarget(v, c.link, d.kind) || '';
       const fit = new Set((await select(ctx, { kind, conditions: c.target.conditions }, targets)).map(key));
-      members = members.filter((m) => fit.has(key(valueOf(ctx, m, c.link) ?? '')));
+      members = members.filter((m) => fit.has(key(statedValue(ctx, m, c.link) ?? '')));
     }
   }
   return members;

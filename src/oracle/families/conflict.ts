@@ -6,7 +6,7 @@
  */
 import type { ConflictReading } from '../../tasks/families/reading.js';
 import { normalizeText } from '../../tasks/normalize.js';
-import { read, resolveRef, valueOf, type SolveContext } from '../entities.js';
+import { read, resolveRef, statedValue, type SolveContext } from '../entities.js';
 import { amountOf } from '../written.js';
 import type { FamilyAnswer } from './result.js';
 
@@ -55,6 +55,6 @@ export async function solveConflict(ctx: SolveContext, r: ConflictReading): Prom
   }
   const best = [...votes.values()].sort((a, b) => b.n - a.n)[0];
   if (best) return { answer: best.value };
-  const v = valueOf(ctx, name, r.asks);
+  const v = statedValue(ctx, name, r.asks);
   return v && !HEDGES.test(v) ? { answer: v } : { answer: null, note: `no exact statement of ${r.asks} of ${name}` };
 }

@@ -5,7 +5,7 @@
  * or its asked attribute.
  */
 import type { ConstraintReading } from '../../tasks/families/reading.js';
-import { read, select, valueOf, type SolveContext } from '../entities.js';
+import { read, select, statedValue, type SolveContext } from '../entities.js';
 import type { FamilyAnswer } from './result.js';
 
 export async function solveConstraint(ctx: SolveContext, r: ConstraintReading): Promise<FamilyAnswer> {
@@ -15,6 +15,6 @@ export async function solveConstraint(ctx: SolveContext, r: ConstraintReading): 
   const one = fit[0]!;
   if (!r.asks) return { answer: one };
   await read(ctx, [one], [r.asks]);
-  const v = valueOf(ctx, one, r.asks);
+  const v = statedValue(ctx, one, r.asks);
   return v ? { answer: v } : { answer: null, note: `${r.asks} of the one candidate not found` };
 }

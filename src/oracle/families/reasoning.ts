@@ -6,7 +6,7 @@
  */
 import { withCommas } from '../../format.js';
 import type { ReasoningReading } from '../../tasks/families/reading.js';
-import { read, resolveRef, select, valueOf, type SolveContext } from '../entities.js';
+import { read, resolveRef, select, statedValue, type SolveContext } from '../entities.js';
 import { findMembers } from '../members.js';
 import { labelType } from '../vocabulary.js';
 import { amountOf, dayOf, daySpanOf, sortKey, yearsBetween } from '../written.js';
@@ -34,7 +34,7 @@ async function operand(ctx: SolveContext, ref: Parameters<typeof resolveRef>[1],
   const one = await resolveRef(ctx, ref);
   if (!one.name) return null;
   await read(ctx, [one.name], [label]);
-  return valueOf(ctx, one.name, label) || null;
+  return statedValue(ctx, one.name, label) || null;
 }
 
 export async function solveReasoning(ctx: SolveContext, r: ReasoningReading): Promise<FamilyAnswer> {
@@ -63,7 +63,7 @@ export async function solveReasoning(ctx: SolveContext, r: ReasoningReading): Pr
       await read(ctx, pool, [r.label]);
       const type = labelType(ctx.vocabulary, r.label, r.among.kind);
       const keyed = pool
-        .map((name) => ({ name, k: sortKey(valueOf(ctx, name, r.label) ?? '', type) }))
+        .map((name) => ({ name, k: sortKey(statedValue(ctx, name, r.label) ?? '', type) }))
         .filter((x): x is { name: string; k: number } => x.k !== null)
         .sort((a, b) => (r.order === 'highest' ? b.k - a.k : a.k - b.k));
       const at = keyed.findIndex((x) => x.name.toLowerCase() === of.name!.toLowerCase());
@@ -85,7 +85,7 @@ export async function solveReasoning(ctx: SolveContext, r: ReasoningReading): Pr
         const last = dated.sort((a, b) => (a.start < b.start ? 1 : -1))[0];
         if (!last) return { answer: null, note: 'no period begun by the date' };
         await read(ctx, [last.name], [r.label]);
-        const v = valueOf(ctx, last.name, r.label);
+        const v = statedValue(ctx, last.name, r.label);
         return v ? { answer: v } : { answer: null, note: `${r.label} of ${last.name} not found` };
       }
       return { answer: null, note: 'series not found' };

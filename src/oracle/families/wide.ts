@@ -1,6 +1,6 @@
 /** Wide questions: find every member of the kind, check the condition per row, read the columns, answer a Markdown table. */
 import type { WideReading } from '../../tasks/families/reading.js';
-import { read, select, valueOf, type SolveContext } from '../entities.js';
+import { read, select, statedValue, type SolveContext } from '../entities.js';
 import { kindOf } from '../vocabulary.js';
 import type { FamilyAnswer } from './result.js';
 
@@ -16,9 +16,9 @@ export async function solveWide(ctx: SolveContext, r: WideReading, columns: read
   const rows = await select(ctx, r.rows);
   if (rows.length === 0) return { answer: null, note: 'no row meets the condition' };
   await read(ctx, rows, r.columns);
-  const missing = rows.reduce((n, name) => n + r.columns.filter((l) => valueOf(ctx, name, l) === undefined).length, 0);
+  const missing = rows.reduce((n, name) => n + r.columns.filter((l) => statedValue(ctx, name, l) === undefined).length, 0);
   const header = columns.length === r.columns.length + 1 ? columns : [cap(kindOf(ctx.vocabulary, r.rows.kind)?.kind ?? r.rows.kind), ...r.columns.map(cap)];
-  const body = [...rows].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)).map((name) => [name, ...r.columns.map((l) => valueOf(ctx, name, l) ?? '')]);
+  const body = [...rows].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)).map((name) => [name, ...r.columns.map((l) => statedValue(ctx, name, l) ?? '')]);
   const table = markdownTable(header, body);
   return missing > 0 ? { answer: table, note: `${missing} cells not found` } : { answer: table };
 }
