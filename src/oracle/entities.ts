@@ -64,6 +64,25 @@ async function groupLists(ctx: SolveContext, noun: string, link: string, parents
   return b.left > 0 || out.length > 0 ? out : null;
 }
 
+/**
+ * Every entity of `kind` in the order of `label`, from a ranking page that ranks them all ("Companies
+ * ranked by annual revenue (2034)": it says how many it ranks); null when none is found.
+ */
+export async function rankedWhole(ctx: SolveContext, kind: string, label: string): Promise<string[] | null> {
+  const noun = kindOf(ctx.vocabulary, kind)?.plural ?? kind;
+  const want = `${key(noun)} ranked by ${key(label)}`;
+  const whole = (p: { heading: string; rankCount?: number; items: unknown[] }) =>
+    key(p.heading.replace(/ \(\d{4}\)$/, '')) === want && p.rankCount !== undefined && p.rankCount === p.items.length;
+  const known = ctx.b.knowledge.pages.find(whole);
+  if (known) return known.items.map((i) => i.name);
+  if (ctx.b.left < 2) return null;
+  const hits = (await ctx.b.search([`${noun} ranked by ${label}`])).flat();
+  const hit = hits.find((h) => key(withoutSite(h.title).replace(/ \(\d{4}\)$/, '')) === want);
+  if (!hit) return null;
+  const page = await ctx.b.open(hit.url);
+  return page && whole(page) ? page.items.map((i) => i.name) : null;
+}
+
 /** The value of `label` for `name` as read so far ('' when a page marks it not disclosed), or undefined. */
 export function statedValue(ctx: SolveContext, name: string, label: string): string | undefined {
   return ctx.b.knowledge.value(name, label) ?? (ctx.b.knowledge.isBlank(name, label) ? '' : undefined);
@@ -110,7 +129,7 @@ export async function select(ctx: SolveContext, d: Described, pool?: readonly st
         return s !== undefined && s !== '' && meets(c, s, type) === true;
       });
     } else if (c.op === 'rank') {
-      const all: string[] = (await allOf(ctx, d.kind)) ?? members;
+      const all: string[] = (await rankedWhole(ctx, d.kind, c.label)) ?? (await allOf(ctx, d.kind)) ?? members;
       await read(ctx, all, [c.label]);
       const type = labelType(v, c.label, d.kind);
       const keyed: { name: string; k: number }[] = all

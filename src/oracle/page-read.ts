@@ -46,6 +46,8 @@ export interface PageReading {
   listCount: number | null;
   /** For a ranking page, the label it ranks by. */
   rankedBy: string | null;
+  /** "The ranking below orders N …": how many entities a ranking page says it ranks. */
+  rankCount?: number;
   /** Sections of an entity page: heading → names listed under it. */
   sections: Map<string, string[]>;
   /** Every sentence and list item as plain text (bold marks removed). */
@@ -130,6 +132,8 @@ export function readPage(url: string, title: string, body: string): PageReading 
       reading.texts.push(s);
       const covers = /^This list covers (\d+) /.exec(s);
       if (covers) reading.listCount = Number(covers[1]);
+      const orders = rankedBy ? /^The ranking below orders (\d+) /.exec(s) : null;
+      if (orders) reading.rankCount = Number(orders[1]);
     }
   }
   return reading;

@@ -11,7 +11,7 @@ import { createSearchWorld } from '../../src/search/world-index.js';
 import { scoreAnswer } from '../../src/tasks/score.js';
 import { listThemes } from '../../src/themes/registry.js';
 import { generateWorld } from '../../src/world/generate.js';
-import { TASK_KINDS } from '../../src/world/types.js';
+import { EASY_KINDS } from '../../src/world/types.js';
 import { cli, tempDir } from '../helpers.js';
 
 const PER_THEME = 2;
@@ -39,7 +39,10 @@ describe('oracle searcher over every registered theme (guard on)', () => {
     expect(report.overall.share).toBeGreaterThanOrEqual(0.95);
     expect(report.pass).toBe(true);
     for (const g of Object.values(report.byTheme)) expect(g.share).toBeGreaterThanOrEqual(0.9);
-    for (const kind of TASK_KINDS) expect(report.byKind[kind]?.tasks ?? 0).toBeGreaterThan(0);
+    // The easy six: generated worlds carry no issue-24 family task until the family drawers are merged
+    // (test/oracle/families.test.ts runs the oracle on family tasks drawn from the rows meanwhile).
+    for (const kind of EASY_KINDS) expect(report.byKind[kind]?.tasks ?? 0).toBeGreaterThan(0);
+    for (const g of Object.values(report.byKind)) expect(g.share).toBeGreaterThanOrEqual(0.95);
   });
 
   it('counts calls honestly: solved tasks stay within 10 calls (+1 per row for wide tables) and need at least one search and one page', () => {

@@ -6,13 +6,13 @@
  */
 import { withCommas } from '../../format.js';
 import type { ReasoningReading } from '../../tasks/families/reading.js';
-import { read, resolveRef, select, statedValue, type SolveContext } from '../entities.js';
+import { rankedWhole, read, resolveRef, select, statedValue, type SolveContext } from '../entities.js';
 import { findMembers } from '../members.js';
 import { labelType } from '../vocabulary.js';
 import { amountOf, dayOf, daySpanOf, sortKey, yearsBetween } from '../written.js';
 import type { FamilyAnswer } from './result.js';
 
-const decimalsOf = (s: string) => /\d\.(\d+)/.exec(s)?.[1]!.length ?? 0;
+const decimalsOf = (s: string) => (/\d\.(\d+)/.exec(s)?.[1] ?? '').length;
 
 /** A computed number as pages write one: grouped digits, as many decimals as its operands had (2 for a ratio). */
 function written(n: number, decimals: number): string {
@@ -58,7 +58,7 @@ export async function solveReasoning(ctx: SolveContext, r: ReasoningReading): Pr
     case 'rank_among': {
       const of = await resolveRef(ctx, r.of);
       if (!of.name) return { answer: null, note: 'entity not resolved' };
-      const among = await select(ctx, r.among);
+      const among = (r.among.conditions.length === 0 ? await rankedWhole(ctx, r.among.kind, r.label) : null) ?? (await select(ctx, r.among));
       const pool = among.some((n) => n.toLowerCase() === of.name!.toLowerCase()) ? among : [...among, of.name];
       await read(ctx, pool, [r.label]);
       const type = labelType(ctx.vocabulary, r.label, r.among.kind);
