@@ -76,11 +76,55 @@ export async function rankedWhole(ctx: SolveContext, kind: string, label: string
   const known = ctx.b.knowledge.pages.find(whole);
   if (known) return known.items.map((i) => i.name);
   if (ctx.b.left < 2) return null;
-  const hits = (await ctx.b.search([`${noun} ranked by ${label}`])).flat();
-  const hit = hits.find((h) => key(withoutSite(h.title).replace(/ \(\d{4}\)$/, '')) === want);
+  const ranking = (h: { title: string }) => key(withoutSite(h.title).replace(/ \(\d{4}\)$/, '')) === want;
+  const query = `${noun} ranked by ${label}`;
+  const seen = ctx.b.hits.find(ranking);
+  if (!seen && ctx.b.asked.has(key(query))) return null;
+  const hit = seen ?? (await ctx.b.search([query])).flat().find(ranking);
   if (!hit) return null;
   const page = await ctx.b.open(hit.url);
   return page && whole(page) ? page.items.map((i) => i.name) : null;
+}
+
+/** The kinds a description reads (its own, and those its links lead to), with the labels it ranks by. */
+function kindsRead(v: Vocabulary, d: Described, out = new Map<string, Set<string>>()): Map<string, Set<string>> {
+  const ranks = out.get(d.kind) ?? out.set(d.kind, new Set()).get(d.kind)!;
+  for (const c of d.conditions) {
+    if (c.op === 'rank') ranks.add(c.label);
+    else if (c.op === 'via') kindsRead(v, { kind: c.target.kind || linkTarget(v, c.link, d.kind) || '', conditions: c.target.conditions }, out);
+    else if (c.op === 'within_years') {
+      const to = linkTarget(v, c.link, d.kind);
+      if (to && !out.has(to)) out.set(to, new Set());
+    }
+  }
+  return out;
+}
+
+/**
+ * One search call, made ahead, for the lists of every kind a description reads and the rankings it
+ * ranks by: the pages later steps open without searching each (at most 8 queries, the batch limit).
+ */
+export async function searchAhead(ctx: SolveContext, described: readonly Described[], extra: readonly string[] = []): Promise<void> {
+  const queries: string[] = [];
+  for (const d of described)
+    for (const [kind, ranks] of kindsRead(ctx.vocabulary, d)) {
+      const noun = kindOf(ctx.vocabulary, kind)?.plural ?? kind;
+      queries.push(`list of ${noun}`);
+      for (const label of ranks) queries.push(`${noun} ranked by ${label}`);
+    }
+  queries.push(...extra);
+  const fresh = [...new Set(queries)].filter((q) => !ctx.b.asked.has(key(q)));
+  if (fresh.length > 1 && ctx.b.left > 1) await ctx.b.search(fresh.slice(0, 8));
+}
+
+/** Open the list of `kind` if a result seen so far is one (no search): its rows' values are then known. */
+export async function openSeenList(ctx: SolveContext, kind: string): Promise<void> {
+  const noun = kindOf(ctx.vocabulary, kind)?.plural ?? kind;
+  const forms = nounForms(noun);
+  const hit = ctx.b.hits.find(
+    (h) => !ctx.b.knowledge.hasOpened(h.url) && forms.some((f) => key(withoutSite(h.title).replace(/ \(\d{4}\)$/, '')) === `list of ${f}`),
+  );
+  if (hit && ctx.b.left > 0) await ctx.b.open(hit.url);
 }
 
 /** The value of `label` for `name` as read so far ('' when a page marks it not disclosed), or undefined. */
@@ -114,6 +158,8 @@ const addYears = (iso: string, years: number) => `${String(Number(iso.slice(0, 4
 export async function select(ctx: SolveContext, d: Described, pool?: readonly string[]): Promise<string[]> {
   let members: string[] | null = pool ? [...pool] : await allOf(ctx, d.kind);
   if (!members) return [];
+  // Several linked entities to read: their kind's list, when one was seen, states them all at once.
+  if (pool && members.filter((m) => ownLabels(d.conditions).some((l) => statedValue(ctx, m, l) === undefined)).length > 1) await openSeenList(ctx, d.kind);
   const v = ctx.vocabulary;
   // Cheap conditions first: those read off the candidates themselves narrow what links are followed.
   const order = (c: Condition) => (c.op === 'via' ? 3 : c.op === 'within_years' ? 2 : c.op === 'rank' ? 1 : 0);

@@ -78,15 +78,28 @@ export async function findMembers(b: Browser, q: MemberQuery, maxOpens = 4): Pro
   };
   const known = have();
   if (known) return known;
-  const forms = nounForms(q.noun)
-    .filter((f) => f !== lower(q.noun))
-    .slice(0, 3);
+  let opens = 0;
+  // A list already among the results seen (a batch of list searches made ahead) is opened without a search.
+  for (const [url] of [...new Map(b.hits.map((h) => [h.url, memberHitScore(h, q)] as const))].filter(([, s]) => s >= 4).sort((x, y) => y[1] - x[1])) {
+    if (opens >= maxOpens || b.left === 0) break;
+    if (b.knowledge.hasOpened(url)) continue;
+    opens++;
+    await b.open(url);
+    const m = have();
+    if (m) return m;
+  }
+  // A plural is searched as written; a singular ("phone model") also in its plural forms.
+  const forms = /s$/i.test(q.noun.trim())
+    ? []
+    : nounForms(q.noun)
+        .filter((f) => f !== lower(q.noun))
+        .slice(0, 3);
   const lists = [q.noun, ...forms].map((f) => `list of ${f}`);
   const first = q.scope
     ? [`${q.noun} ${q.scope.link} ${q.scope.parent}`, ...[q.noun, ...forms].map((f) => `${f} of ${q.scope!.parent}`), q.scope.parent, ...lists]
     : lists;
-  const hits: SearchHit[] = [];
-  let opens = 0;
+  // Results of these very queries made earlier (a batch searched ahead) count as this search's own.
+  const hits: SearchHit[] = b.hits.filter((h) => first.some((f) => lower(f) === lower(h.query)));
   // A member's name as other pages state it ("mayor: Alba Stiamgrobris"): a query naming one is about the set.
   const memberQueries = () => {
     const singular = nounForms(q.noun).sort((a, b) => a.length - b.length)[0]!;

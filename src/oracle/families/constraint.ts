@@ -5,10 +5,11 @@
  * or its asked attribute.
  */
 import type { ConstraintReading } from '../../tasks/families/reading.js';
-import { read, select, statedValue, type SolveContext } from '../entities.js';
+import { read, searchAhead, select, statedValue, type SolveContext } from '../entities.js';
 import type { FamilyAnswer } from './result.js';
 
 export async function solveConstraint(ctx: SolveContext, r: ConstraintReading): Promise<FamilyAnswer> {
+  await searchAhead(ctx, [r.target]);
   const fit = await select(ctx, r.target);
   if (fit.length !== 1)
     return { answer: null, note: fit.length === 0 ? 'no candidate meets every condition' : `${fit.length} candidates meet every condition` };

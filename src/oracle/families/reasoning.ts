@@ -6,7 +6,7 @@
  */
 import { withCommas } from '../../format.js';
 import type { ReasoningReading } from '../../tasks/families/reading.js';
-import { rankedWhole, read, resolveRef, select, statedValue, type SolveContext } from '../entities.js';
+import { rankedWhole, read, resolveRef, searchAhead, select, statedValue, type SolveContext } from '../entities.js';
 import { findMembers } from '../members.js';
 import { labelType } from '../vocabulary.js';
 import { amountOf, dayOf, daySpanOf, sortKey, yearsBetween } from '../written.js';
@@ -56,6 +56,7 @@ export async function solveReasoning(ctx: SolveContext, r: ReasoningReading): Pr
       return { answer: String(Math.abs(yearsBetween(x, y))) };
     }
     case 'rank_among': {
+      await searchAhead(ctx, [{ kind: r.among.kind, conditions: [...r.among.conditions, { op: 'rank', label: r.label, n: 1, order: r.order }] }]);
       const of = await resolveRef(ctx, r.of);
       if (!of.name) return { answer: null, note: 'entity not resolved' };
       const among = (r.among.conditions.length === 0 ? await rankedWhole(ctx, r.among.kind, r.label) : null) ?? (await select(ctx, r.among));

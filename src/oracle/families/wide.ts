@@ -1,6 +1,6 @@
 /** Wide questions: find every member of the kind, check the condition per row, read the columns, answer a Markdown table. */
 import type { WideReading } from '../../tasks/families/reading.js';
-import { read, select, statedValue, type SolveContext } from '../entities.js';
+import { read, searchAhead, select, statedValue, type SolveContext } from '../entities.js';
 import { kindOf } from '../vocabulary.js';
 import type { FamilyAnswer } from './result.js';
 
@@ -13,6 +13,7 @@ export function markdownTable(header: readonly string[], rows: readonly (readonl
 }
 
 export async function solveWide(ctx: SolveContext, r: WideReading, columns: readonly string[]): Promise<FamilyAnswer> {
+  await searchAhead(ctx, [r.rows]);
   const rows = await select(ctx, r.rows);
   if (rows.length === 0) return { answer: null, note: 'no row meets the condition' };
   await read(ctx, rows, r.columns);
