@@ -10,6 +10,7 @@ import type { PerturbationProfile } from '../perturb/profile.js';
 import { callTool } from '../search/call-tool.js';
 import type { SearchWorld } from '../search/world-index.js';
 import type { PlanStep } from '../tasks/certificate/schema.js';
+import { READERS } from '../tasks/families/index.js';
 import { scoreAnswer } from '../tasks/score.js';
 import type { Task } from '../world/types.js';
 import { budgetFor } from './budget.js';
@@ -56,7 +57,7 @@ export async function runOracleTask(world: SearchWorld, task: Task, opts: RunOpt
   };
   const budget = budgetFor(task);
   try {
-    const out = await solveTask(oracleView(task), tool, { budget, vocabulary: opts.vocabulary });
+    const out = await solveTask(oracleView(task), tool, { budget, vocabulary: opts.vocabulary, readers: READERS });
     const score = scoreAnswer(task, out.reply);
     const solved = score.exact && out.calls <= budget;
     const note = out.note ?? (solved ? undefined : score.exact ? 'over budget' : 'wrong answer');

@@ -13,7 +13,7 @@
  * vocabulary (vocabulary.ts).
  */
 import { withCommas } from '../format.js';
-import { READERS } from '../tasks/families/index.js';
+import type { ReadQuestion } from '../tasks/families/reading.js';
 import { HARD_KINDS, type TaskKind } from '../world/types.js';
 import { ORACLE_BUDGET } from './budget.js';
 import { Browser } from './browser.js';
@@ -32,6 +32,8 @@ export interface SolveOptions {
   budget?: number;
   /** The theme's public vocabulary: needed by issue 24's families. */
   vocabulary?: Vocabulary;
+  /** Issue 24's question readers by kind (src/tasks/families READERS), given by the driver. */
+  readers?: Partial<Record<TaskKind, ReadQuestion>>;
 }
 
 const isHard = (kind: TaskKind) => (HARD_KINDS as readonly string[]).includes(kind);
@@ -134,8 +136,9 @@ async function solveTable(
   return unmet.length > 0 ? { answer: table, note: `${unmet.length} cells not found` } : { answer: table };
 }
 
-async function solveHard(b: Browser, task: OracleTask, vocabulary: Vocabulary | undefined): Promise<{ answer: string | null; note?: string }> {
-  const reader = READERS[task.kind];
+async function solveHard(b: Browser, task: OracleTask, opts: SolveOptions): Promise<{ answer: string | null; note?: string }> {
+  const { vocabulary } = opts;
+  const reader = opts.readers?.[task.kind];
   if (!reader) return { answer: null, note: `no reader for ${task.kind} questions` };
   const reading = reader(task.question, task.kind);
   if (!reading) return { answer: null, note: 'question not understood' };
@@ -148,7 +151,7 @@ export async function solveTask(task: OracleTask, tool: ToolFn, opts: SolveOptio
   const b = new Browser(tool, opts.budget ?? ORACLE_BUDGET);
   const q = isHard(task.kind) ? null : parseQuestion(task);
   let result: { answer: string | null; note?: string };
-  if (isHard(task.kind)) result = await solveHard(b, task, opts.vocabulary);
+  if (isHard(task.kind)) result = await solveHard(b, task, opts);
   else if (!q) result = { answer: null, note: 'question not understood' };
   else if (q.kind === 'chain') {
     const answer = await solveChain(b, q.readings);

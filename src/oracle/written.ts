@@ -7,7 +7,6 @@ import { MONTHS } from '../format.js';
 import { statedDate, statedNumber } from '../text/stated.js';
 import type { ValueType } from '../themes/_define.js';
 import type { Condition } from '../tasks/families/reading.js';
-import { normalizeText } from '../tasks/normalize.js';
 import { dateOf } from './values.js';
 
 /** A span of days, ISO, both ends included. */
@@ -53,7 +52,10 @@ export function dayOf(text: string): string | null {
   return s && s.from === s.to ? s.from : null;
 }
 
-const same = (a: string, b: string) => normalizeText(a) === normalizeText(b);
+/** Text compared as a reader compares it: case, spacing and emphasis aside. */
+export const plainText = (s: string) => s.toLowerCase().replace(/[*_`]/g, '').replace(/\s+/g, ' ').trim();
+
+const same = (a: string, b: string) => plainText(a) === plainText(b);
 
 /**
  * Whether a stated value meets a condition on one value (between, above, below, is); `type` is the

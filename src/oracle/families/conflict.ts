@@ -5,9 +5,8 @@
  * (tables, infoboxes, list items) is the answer.
  */
 import type { ConflictReading } from '../../tasks/families/reading.js';
-import { normalizeText } from '../../tasks/normalize.js';
 import { read, resolveRef, statedValue, type SolveContext } from '../entities.js';
-import { amountOf } from '../written.js';
+import { amountOf, plainText } from '../written.js';
 import type { FamilyAnswer } from './result.js';
 
 /** Words that mark a statement as not the final value. */
@@ -21,7 +20,7 @@ const MORE_PAGES = 3;
 
 const voteKey = (v: string) => {
   const n = amountOf(v);
-  return n === null ? normalizeText(v) : String(n);
+  return n === null ? plainText(v) : String(n);
 };
 
 export async function solveConflict(ctx: SolveContext, r: ConflictReading): Promise<FamilyAnswer> {
