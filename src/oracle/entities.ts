@@ -117,14 +117,30 @@ export async function searchAhead(ctx: SolveContext, described: readonly Describ
   if (fresh.length > 1 && ctx.b.left > 1) await ctx.b.search(fresh.slice(0, 8));
 }
 
-/** Open the list of `kind` if a result seen so far is one (no search): its rows' values are then known. */
-export async function openSeenList(ctx: SolveContext, kind: string): Promise<void> {
+/**
+ * Open the list of `kind` without a search: a result seen so far, else a link on a page read ("List of
+ * drug candidates (2033)" from a trial's article); failing both, with several `members` to read, the
+ * article of one of them that a page read links to, and the list it links to. Its rows' values are then
+ * known at once.
+ */
+export async function openSeenList(ctx: SolveContext, kind: string, members: readonly string[] = []): Promise<void> {
+  const b = ctx.b;
   const noun = kindOf(ctx.vocabulary, kind)?.plural ?? kind;
   const forms = nounForms(noun);
-  const hit = ctx.b.hits.find(
-    (h) => !ctx.b.knowledge.hasOpened(h.url) && forms.some((f) => key(withoutSite(h.title).replace(/ \(\d{4}\)$/, '')) === `list of ${f}`),
-  );
-  if (hit && ctx.b.left > 0) await ctx.b.open(hit.url);
+  const isList = (title: string) => forms.some((f) => key(withoutSite(title).replace(/ \(\d{4}\)$/, '')) === `list of ${f}`);
+  const linked = () => b.knowledge.pages.flatMap((p) => p.links).find((l) => !b.knowledge.hasOpened(l.url) && isList(l.anchor));
+  const hit = b.hits.find((h) => !b.knowledge.hasOpened(h.url) && isList(h.title)) ?? linked();
+  if (hit) {
+    if (b.left > 0) await b.open(hit.url);
+    return;
+  }
+  if (members.length < 3 || b.left < 2) return;
+  const names = new Set(members.map(key));
+  const article = b.knowledge.pages.flatMap((p) => p.links).find((l) => !b.knowledge.hasOpened(l.url) && names.has(key(l.anchor)));
+  if (!article) return;
+  await b.open(article.url);
+  const list = linked();
+  if (list && b.left > 0) await b.open(list.url);
 }
 
 /** The value of `label` for `name` as read so far ('' when a page marks it not disclosed), or undefined. */
@@ -159,7 +175,8 @@ export async function select(ctx: SolveContext, d: Described, pool?: readonly st
   let members: string[] | null = pool ? [...pool] : await allOf(ctx, d.kind);
   if (!members) return [];
   // Several linked entities to read: their kind's list, when one was seen, states them all at once.
-  if (pool && members.filter((m) => ownLabels(d.conditions).some((l) => statedValue(ctx, m, l) === undefined)).length > 1) await openSeenList(ctx, d.kind);
+  const unread = pool ? members.filter((m) => ownLabels(d.conditions).some((l) => statedValue(ctx, m, l) === undefined)) : [];
+  if (unread.length > 1) await openSeenList(ctx, d.kind, unread);
   const v = ctx.vocabulary;
   // Cheap conditions first: those read off the candidates themselves narrow what links are followed.
   const order = (c: Condition) => (c.op === 'via' ? 3 : c.op === 'within_years' ? 2 : c.op === 'rank' ? 1 : 0);
