@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { budgetFor } from '../../src/oracle/budget.js';
 import { HEDGES } from '../../src/oracle/families/conflict.js';
-import { periodStart } from '../../src/oracle/families/reasoning.js';
+import { periodSpan } from '../../src/oracle/families/reasoning.js';
 import { proveByOracle, type OracleProof } from '../../src/oracle/generation.js';
 import { READERS } from '../../src/tasks/families/index.js';
 import type { Reading, ReadQuestion } from '../../src/tasks/families/reading.js';
@@ -127,8 +127,9 @@ describe('reading values', () => {
     expect(HEDGES.test('an estimated 1,230,000 units')).toBe(true);
     expect(HEDGES.test('The full-year unit sales of Tyton Devices was 36,000,000 phones, if I remember right.')).toBe(true);
     expect(HEDGES.test('Tyton Devices sold 29,338,813 phones.')).toBe(false);
-    expect(periodStart('Zentria X9, Q2 2029')).toBe('2029-04-01');
-    expect(periodStart('Zentria X9, 2031')).toBe('2031-01-01');
-    expect(periodStart('Zentria X9')).toBeNull();
+    expect(periodSpan('Zentria X9, Q2 2029')).toEqual({ from: '2029-04-01', to: '2029-06-30' });
+    expect(periodSpan('Zentria X9, H2 2029')).toEqual({ from: '2029-07-01', to: '2029-12-31' });
+    expect(periodSpan('Zentria X9, 2031')).toEqual({ from: '2031-01-01', to: '2031-12-31' });
+    expect(periodSpan('Zentria X9')).toBeNull();
   });
 });

@@ -2,9 +2,10 @@
  * Reasoning questions: read the operands, then compute. A difference (a − b) or a ratio (a / b) of one
  * attribute of two entities; whole years between two dates; the rank of an entity among those a
  * description fits; the value of a series (rows linked to the entity, one per period: "X, Q2 2031")
- * as of a date: the row of the latest period begun by then.
+ * as of a date: the row of the latest period ended by then (or, asked for a total, the sum over every
+ * period ended by then).
  */
-import { withCommas } from '../../format.js';
+import { MONTHS, withCommas } from '../../format.js';
 import type { ReasoningReading } from '../../tasks/families/reading.js';
 import { rankedWhole, read, resolveRef, searchAhead, select, statedValue, type SolveContext } from '../entities.js';
 import { findMembers } from '../members.js';
@@ -19,15 +20,21 @@ function written(n: number, decimals: number): string {
   return withCommas(Number(n.toFixed(decimals)), decimals);
 }
 
-/** The first day of a period written as "Q2 2031", "H1 2031", "June 2031", "2031" or a date; null otherwise. */
-export function periodStart(text: string): string | null {
+/** The days a period written as "Q2 2031", "H1 2031", "June 2031", "2031" or a date covers (a series row's name ends with it); null otherwise. */
+export function periodSpan(text: string): { from: string; to: string } | null {
   const q = /\b(Q|H)([1-4])\s+(\d{4})\b/.exec(text);
   if (q) {
-    const month = q[1] === 'Q' ? (Number(q[2]) - 1) * 3 + 1 : (Number(q[2]) - 1) * 6 + 1;
-    return `${q[3]}-${String(month).padStart(2, '0')}-01`;
+    const months = q[1] === 'Q' ? 3 : 6;
+    const first = (Number(q[2]) - 1) * months + 1;
+    const last = first + months - 1;
+    const to = daySpanOf(`${MONTHS[last - 1]} ${q[3]}`)!.to;
+    return { from: `${q[3]}-${String(first).padStart(2, '0')}-01`, to };
   }
+  // A row named for a day ("The Cipher, week ending May 5, 2030"): the period ends that day.
+  const day = /(?:[A-Z][a-z]+ \d{1,2}, \d{4}|\d{4}-\d{2}-\d{2}|\d{1,2} [A-Z][a-z]+ \d{4})$/.exec(text.trim());
+  if (day) return daySpanOf(day[0]);
   const tail = text.split(', ').at(-1) ?? text;
-  return daySpanOf(tail)?.from ?? daySpanOf(text)?.from ?? null;
+  return daySpanOf(tail) ?? daySpanOf(text.replace(/^(?:the )?end of /i, ''));
 }
 
 async function operand(ctx: SolveContext, ref: Parameters<typeof resolveRef>[1], label: string): Promise<string | null> {
@@ -72,7 +79,7 @@ export async function solveReasoning(ctx: SolveContext, r: ReasoningReading): Pr
     }
     case 'as_of': {
       const of = await resolveRef(ctx, r.of);
-      const when = daySpanOf(r.date);
+      const when = daySpanOf(r.date) ?? periodSpan(r.date.replace(/^(?:the )?end of /i, ''));
       if (!of.name || !when) return { answer: null, note: 'entity or date not read' };
       // The series: a kind with the asked label and a link, listed per entity ("Quarterly sales records of X").
       const kinds = [...ctx.vocabulary.kinds.values()].filter((k) => k.labels.has(r.label.toLowerCase()) && [...k.labels.values()].some((l) => l.to));
@@ -80,14 +87,34 @@ export async function solveReasoning(ctx: SolveContext, r: ReasoningReading): Pr
         const link = [...k.labels].find(([, l]) => l.to)![0];
         const rows = await findMembers(ctx.b, { noun: k.plural, scope: { link, parent: of.name } });
         if (!rows || rows.length === 0) continue;
-        const dated = rows
-          .map((name) => ({ name, start: periodStart(name) }))
-          .filter((x): x is { name: string; start: string } => x.start !== null && x.start <= when.to);
-        const last = dated.sort((a, b) => (a.start < b.start ? 1 : -1))[0];
-        if (!last) return { answer: null, note: 'no period begun by the date' };
-        await read(ctx, [last.name], [r.label]);
-        const v = statedValue(ctx, last.name, r.label);
-        return v ? { answer: v } : { answer: null, note: `${r.label} of ${last.name} not found` };
+        // The periods ended by the date: the latest one's value, or with `total` the sum of them all.
+        // A row's period is in its name ("X, Q2 2031"), else in its date ("week-ending date" of "X, week 3").
+        const dateLabel = [...k.labels].find(([, l]) => l.type === 'date')?.[0];
+        if (dateLabel && rows.some((name) => !periodSpan(name))) await read(ctx, rows, [dateLabel]);
+        const spanOf = (name: string) => periodSpan(name) ?? (dateLabel ? daySpanOf(statedValue(ctx, name, dateLabel) ?? '') : null);
+        const ended = rows
+          .map((name) => ({ name, span: spanOf(name) }))
+          .filter((x): x is { name: string; span: { from: string; to: string } } => x.span !== null && x.span.to <= when.to)
+          .sort((a, b) => (a.span.to < b.span.to ? 1 : -1));
+        if (ended.length === 0) return { answer: null, note: 'no period ended by the date' };
+        const total = (r as { total?: boolean }).total === true;
+        const used = total ? ended : ended.slice(0, 1);
+        await read(
+          ctx,
+          used.map((x) => x.name),
+          [r.label],
+        );
+        const values = used.map((x) => statedValue(ctx, x.name, r.label));
+        if (values.some((v) => !v)) return { answer: null, note: `${r.label} of ${values.filter((v) => !v).length} periods not found` };
+        if (!total) return { answer: values[0]! };
+        const amounts = values.map((v) => amountOf(v!));
+        if (amounts.some((n) => n === null)) return { answer: null, note: 'a period value is not a number' };
+        return {
+          answer: written(
+            (amounts as number[]).reduce((x, n) => x + n, 0),
+            Math.max(...values.map((v) => decimalsOf(v!))),
+          ),
+        };
       }
       return { answer: null, note: 'series not found' };
     }

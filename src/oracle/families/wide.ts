@@ -18,8 +18,21 @@ export async function solveWide(ctx: SolveContext, r: WideReading, columns: read
   if (rows.length === 0) return { answer: null, note: 'no row meets the condition' };
   await read(ctx, rows, r.columns);
   const missing = rows.reduce((n, name) => n + r.columns.filter((l) => statedValue(ctx, name, l) === undefined).length, 0);
-  const header = columns.length === r.columns.length + 1 ? columns : [cap(kindOf(ctx.vocabulary, r.rows.kind)?.kind ?? r.rows.kind), ...r.columns.map(cap)];
-  const body = [...rows].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)).map((name) => [name, ...r.columns.map((l) => statedValue(ctx, name, l) ?? '')]);
+  // A kind whose rows have no name of their own (a weekly gross, a vote count) is listed by its columns alone.
+  const named = kindOf(ctx.vocabulary, r.rows.kind)?.named !== false && columns.length !== r.columns.length;
+  const header = !named
+    ? columns.length === r.columns.length
+      ? columns
+      : r.columns.map(cap)
+    : columns.length === r.columns.length + 1
+      ? columns
+      : [cap(kindOf(ctx.vocabulary, r.rows.kind)?.kind ?? r.rows.kind), ...r.columns.map(cap)];
+  const cells = (name: string) => [...(named ? [name] : []), ...r.columns.map((l) => statedValue(ctx, name, l) ?? '')];
+  const body = rows.map(cells).sort((a, b) => {
+    const x = a.join('\u0000');
+    const y = b.join('\u0000');
+    return x < y ? -1 : x > y ? 1 : 0;
+  });
   const table = markdownTable(header, body);
   return missing > 0 ? { answer: table, note: `${missing} cells not found` } : { answer: table };
 }
