@@ -204,6 +204,9 @@ export async function select(ctx: SolveContext, d: Described, pool?: readonly st
     } else if (c.op === 'within_years') {
       await read(ctx, members, [c.label, c.link]);
       const others: string[] = [...new Set(members.map((m) => statedValue(ctx, m, c.link)).filter((x): x is string => !!x))];
+      const otherKind = linkTarget(v, c.link, d.kind);
+      const unread = others.filter((o) => statedValue(ctx, o, c.otherLabel) === undefined);
+      if (otherKind && unread.length > 1) await openSeenList(ctx, otherKind, unread);
       await read(ctx, others, [c.otherLabel]);
       members = members.filter((m) => {
         const own = dayOf(statedValue(ctx, m, c.label) ?? '');
