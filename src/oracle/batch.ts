@@ -1,26 +1,28 @@
 /**
  * Solvability of a batch: the oracle searcher runs every task of every world (or of `sample` worlds
  * spread over the folder, tasks/sample-worlds.ts) in a session bound to the task, so the leakage guard is on, and each
- * answer is scored with the tasks' own scorer. A task is solved when its reward is exact (a table:
- * every cell right) within the budget: 10 calls, plus one per answer row for a wide table.
+ * answer is scored with the tasks' own scorer (run-task.ts). A task is solved when its reward is exact
+ * (a table: every cell right) within its budget (budget.ts: 2 × pages needed + 4 with a certificate,
+ * plus one per answer row for a table; 10 calls, plus one per row for a wide table, without).
  */
 import { FictionError } from '../errors.js';
 import { hash32 } from '../rng.js';
-import { callTool } from '../search/call-tool.js';
-import { createSession } from '../compose.js';
 import { createSearchWorld } from '../search/world-index.js';
 import { sampleWorldFiles } from '../tasks/sample-worlds.js';
-import { scoreAnswer } from '../tasks/score.js';
 import type { PerturbationProfile } from '../perturb/profile.js';
-import type { Task, TaskKind } from '../world/types.js';
-import { oracleView, type ToolFn } from './oracle-task.js';
-import { ORACLE_BUDGET, solveTask } from './solve.js';
+import type { TaskKind } from '../world/types.js';
+import { runOracleTask } from './run-task.js';
+import { vocabularyOf } from './vocabulary.js';
+
+export { budgetFor } from './budget.js';
 
 export interface TaskSolve {
   worldId: string;
   theme: string;
   taskId: string;
   kind: TaskKind;
+  /** The task's difficulty as stored (tasks.difficulty). */
+  difficulty: string;
   solved: boolean;
   reward: number;
   calls: number;
@@ -42,13 +44,18 @@ export interface SolvabilityReport {
   worlds: number;
   overall: SolveGroup;
   byTheme: Record<string, SolveGroup>;
+  /** By task kind: the easy six and each issue-24 family. */
   byKind: Record<string, SolveGroup>;
+  byDifficulty: Record<string, SolveGroup>;
+  /** Kind → difficulty → group. */
+  byKindDifficulty: Record<string, Record<string, SolveGroup>>;
   /** Theme → kind → group. */
   byThemeKind: Record<string, Record<string, SolveGroup>>;
   /** How many solved tasks needed each number of calls. */
   callsHistogram: Record<string, number>;
   /** The target: at least this share solved within budget, with the guard on. */
   target: number;
+  /** Every kind (family) reaches the target. */
   pass: boolean;
   /** Unsolved tasks (at most 100), with the question and why. */
   failures: (TaskSolve & { question: string; answer: string | null })[];
@@ -68,17 +75,6 @@ export interface SolveBatchOptions {
 export const SOLVABILITY_TARGET = 0.95;
 const MAX_FAILURES = 100;
 
-/** The calls allowed for a task: 10, plus one per answer row for a wide table. */
-export function budgetFor(task: Pick<Task, 'kind' | 'answer'>): number {
-  if (task.kind !== 'wide_table') return ORACLE_BUDGET;
-  try {
-    const rows = JSON.parse(task.answer) as unknown[];
-    return ORACLE_BUDGET + (Array.isArray(rows) ? rows.length : 0);
-  } catch {
-    return ORACLE_BUDGET;
-  }
-}
-
 /** Run the oracle on every task of one world file. */
 export async function solveWorld(
   file: string,
@@ -88,35 +84,27 @@ export async function solveWorld(
   try {
     const theme = world.world.meta.theme ?? world.world.theme.id;
     const results: (TaskSolve & { question: string; answer: string | null })[] = [];
+    const vocabulary = vocabularyOf(world.world.theme);
     for (const taskId of world.taskIds()) {
       const task = world.task(taskId)!;
-      const session = createSession(world, {
-        taskId,
+      const run = await runOracleTask(world, task, {
+        vocabulary,
         ...(opts.profile ? { profile: opts.profile } : {}),
         seed: hash32(`${opts.sessionSeed ?? 0}|${world.id}|${taskId}`),
       });
-      if (!session.guard) throw new FictionError('INTERNAL', `session for ${world.id}/${taskId} has no leakage guard`);
-      const tool: ToolFn = async (call) => {
-        const r = await callTool(session, call, { sleep: false });
-        return r.error ? { text: r.text, json: r.json, error: r.error } : { text: r.text, json: r.json };
-      };
-      const out = await solveTask(oracleView(task), tool);
-      session.close();
-      const score = scoreAnswer(task, out.reply);
-      const budget = budgetFor(task);
-      const solved = score.exact && out.calls <= budget;
       results.push({
         worldId: world.id,
         theme,
         taskId,
         kind: task.kind,
-        solved,
-        reward: score.reward,
-        calls: out.calls,
-        budget,
-        ...(out.note ? { note: out.note } : solved ? {} : { note: score.exact ? 'over budget' : 'wrong answer' }),
+        difficulty: String(task.difficulty),
+        solved: run.solved,
+        reward: run.reward,
+        calls: run.calls,
+        budget: run.budget,
+        ...(run.note ? { note: run.note } : {}),
         question: task.question,
-        answer: out.answer,
+        answer: run.answer,
       });
     }
     return { worldId: world.id, theme, results };
@@ -152,6 +140,10 @@ export function summarizeSolves(results: readonly (TaskSolve & { question: strin
     byThemeKind[theme] = Object.fromEntries([...groupBy(list, (r) => r.kind)].map(([k, l]) => [k, group(l)]));
   }
   const byKind = Object.fromEntries([...groupBy(results, (r) => r.kind)].map(([k, l]) => [k, group(l)]));
+  const byDifficulty = Object.fromEntries([...groupBy(results, (r) => r.difficulty)].map(([k, l]) => [k, group(l)]));
+  const byKindDifficulty = Object.fromEntries(
+    [...groupBy(results, (r) => r.kind)].map(([k, l]) => [k, Object.fromEntries([...groupBy(l, (r) => r.difficulty)].map(([d, m]) => [d, group(m)]))]),
+  );
   const callsHistogram: Record<string, number> = {};
   for (const r of results) if (r.solved) callsHistogram[String(r.calls)] = (callsHistogram[String(r.calls)] ?? 0) + 1;
   const overall = group(results);
@@ -160,10 +152,12 @@ export function summarizeSolves(results: readonly (TaskSolve & { question: strin
     overall,
     byTheme,
     byKind,
+    byDifficulty,
+    byKindDifficulty,
     byThemeKind,
     callsHistogram,
     target: SOLVABILITY_TARGET,
-    pass: overall.share >= SOLVABILITY_TARGET,
+    pass: overall.share >= SOLVABILITY_TARGET && Object.values(byKind).every((g) => g.share >= SOLVABILITY_TARGET),
     failures: results.filter((r) => !r.solved).slice(0, MAX_FAILURES),
   };
 }

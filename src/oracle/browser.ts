@@ -24,6 +24,8 @@ export class Browser {
   readonly knowledge = new Knowledge();
   /** Every query sent so far (lower-cased), to avoid repeating one. */
   readonly asked = new Set<string>();
+  /** Every result seen so far, in the order seen: a page found by one search need not be searched again. */
+  readonly hits: SearchHit[] = [];
 
   constructor(
     private readonly tool: ToolFn,
@@ -57,6 +59,7 @@ export class Browser {
         );
         failed.forEach((i, k) => (out[i] = again[k] ?? []));
       }
+      this.hits.push(...out.flat());
       return out;
     }
     return [];

@@ -23,6 +23,8 @@ export class Knowledge {
   private readonly texts: string[] = [];
   readonly pages: PageReading[] = [];
   private readonly opened = new Set<string>();
+  /** "name\0label" of values a page marks as not disclosed. */
+  private readonly blanks = new Set<string>();
   /** Entity name → the plural nouns pages file it under ("phone models"), from list and ranking headings. */
   private readonly nouns = new Map<string, Set<string>>();
 
@@ -33,6 +35,7 @@ export class Knowledge {
       const k = key(item.name);
       const entry = this.byName.get(k) ?? this.byName.set(k, { name: item.name, values: new Map() }).get(k)!;
       for (const [label, value] of item.values) if (!entry.values.has(label)) entry.values.set(label, value);
+      for (const label of item.blanks ?? []) this.blanks.add(`${k}\u0000${key(label)}`);
     }
     this.texts.push(...reading.texts);
     const noun = reading.listCount !== null || reading.rankedBy !== null ? headingNoun(reading.heading) : null;
@@ -48,6 +51,20 @@ export class Knowledge {
   /** The plural nouns `name` is filed under, lower-cased. */
   nounsOf(name: string): string[] {
     return [...(this.nouns.get(key(name)) ?? [])];
+  }
+
+  /** Whether a page marks `label` of `name` as not disclosed (and none states it). */
+  isBlank(name: string, label: string): boolean {
+    return this.blanks.has(`${key(name)}\u0000${key(label)}`) && this.value(name, label) === undefined;
+  }
+
+  /** Every value of `label` for `name` stated by the pages read, one per page item, with the page's URL. */
+  statements(name: string, label: string): { url: string; value: string }[] {
+    const out: { url: string; value: string }[] = [];
+    for (const p of this.pages)
+      for (const item of p.items)
+        if (key(item.name) === key(name) && item.values.has(key(label))) out.push({ url: p.url, value: item.values.get(key(label))! });
+    return out;
   }
 
   hasOpened(url: string): boolean {

@@ -78,15 +78,28 @@ export async function findMembers(b: Browser, q: MemberQuery, maxOpens = 4): Pro
   };
   const known = have();
   if (known) return known;
-  const forms = nounForms(q.noun)
-    .filter((f) => f !== lower(q.noun))
-    .slice(0, 3);
+  let opens = 0;
+  // A list already among the results seen (a batch of list searches made ahead) is opened without a search.
+  for (const [url] of [...new Map(b.hits.map((h) => [h.url, memberHitScore(h, q)] as const))].filter(([, s]) => s >= 4).sort((x, y) => y[1] - x[1])) {
+    if (opens >= maxOpens || b.left === 0) break;
+    if (b.knowledge.hasOpened(url)) continue;
+    opens++;
+    await b.open(url);
+    const m = have();
+    if (m) return m;
+  }
+  // A plural is searched as written; a singular ("phone model") also in its plural forms.
+  const forms = /s$/i.test(q.noun.trim())
+    ? []
+    : nounForms(q.noun)
+        .filter((f) => f !== lower(q.noun))
+        .slice(0, 3);
   const lists = [q.noun, ...forms].map((f) => `list of ${f}`);
   const first = q.scope
     ? [`${q.noun} ${q.scope.link} ${q.scope.parent}`, ...[q.noun, ...forms].map((f) => `${f} of ${q.scope!.parent}`), q.scope.parent, ...lists]
     : lists;
-  const hits: SearchHit[] = [];
-  let opens = 0;
+  // Results of these very queries made earlier (a batch searched ahead) count as this search's own.
+  const hits: SearchHit[] = b.hits.filter((h) => first.some((f) => lower(f) === lower(h.query)));
   // A member's name as other pages state it ("mayor: Alba Stiamgrobris"): a query naming one is about the set.
   const memberQueries = () => {
     const singular = nounForms(q.noun).sort((a, b) => a.length - b.length)[0]!;
@@ -98,9 +111,35 @@ export async function findMembers(b: Browser, q: MemberQuery, maxOpens = 4): Pro
     }
     return [...names].slice(0, 3).map((n) => `list of ${q.noun} ${n}`);
   };
-  // Round 1: the lists by name; round 2: the lists beside a member, else the lists' second page of
-  // results (pages linking a list crowd its name's first page); round 3: every list of the site.
+  // A list the pages read so far link to ("List of business segments (2034)" from a segment's article).
+  const linked = async (): Promise<string[] | null> => {
+    for (const p of [...b.knowledge.pages])
+      for (const l of p.links) {
+        const anchor = withoutSite(l.anchor);
+        if (b.knowledge.hasOpened(l.url) || !(isTableList(anchor, nounForms(q.noun)) || (q.scope && isGroupList(anchor, nounForms(q.noun), q.scope.parent))))
+          continue;
+        if (b.left === 0) return null;
+        await b.open(l.url);
+        const m = have();
+        if (m) return m;
+      }
+    return null;
+  };
+  // Round 1: the lists by name; round 2: the lists beside a member, else a list linked from the best
+  // page found (pages linking a list crowd its name's first page), else the lists' second page of
+  // results; round 3: every list of the site.
   for (let round = 0; round < 3 && b.left > 0; round++) {
+    if (round === 1 && !hits.some((h) => memberHitScore(h, q) >= 4)) {
+      const viaLink = await linked();
+      if (viaLink) return viaLink;
+      const top = hits.find((h) => !b.knowledge.hasOpened(h.url));
+      if (top && b.left > 1 && opens < maxOpens) {
+        opens++;
+        await b.open(top.url);
+        const m = have() ?? (await linked());
+        if (m) return m;
+      }
+    }
     const queries = round === 0 ? first : round === 1 ? memberQueries() : ['list of'];
     const fresh = queries.filter((x) => !b.asked.has(lower(x))).slice(0, 8);
     const found = hits.some((h) => memberHitScore(h, q) >= 4);

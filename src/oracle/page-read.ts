@@ -32,6 +32,8 @@ const cellsOf = (line: string) =>
 export interface ItemStatement {
   name: string;
   values: Map<string, string>;
+  /** Labels a table row or infobox marks as not disclosed ("—"). */
+  blanks?: string[];
 }
 
 export interface PageReading {
@@ -44,10 +46,14 @@ export interface PageReading {
   listCount: number | null;
   /** For a ranking page, the label it ranks by. */
   rankedBy: string | null;
+  /** "The ranking below orders N …": how many entities a ranking page says it ranks. */
+  rankCount?: number;
   /** Sections of an entity page: heading → names listed under it. */
   sections: Map<string, string[]>;
   /** Every sentence and list item as plain text (bold marks removed). */
   texts: string[];
+  /** Markdown links on the page, in order: anchor text and URL. */
+  links: { anchor: string; url: string }[];
 }
 
 const BOLD_ITEM = /^(?:[-*]|\d+\.)\s+\*\*(.+?)\*\*\s*(.*)$/;
@@ -79,7 +85,8 @@ export function readPage(url: string, title: string, body: string): PageReading 
   const heading = (lines.find((l) => /^# /.test(l)) ?? `# ${title}`).replace(/^# /, '').trim();
   const ranked = /^(.+) ranked by (.+?)(?: \(\d{4}\))?$/.exec(heading);
   const rankedBy = ranked ? ranked[2]!.toLowerCase() : null;
-  const reading: PageReading = { url, title, heading, items: [], listCount: null, rankedBy, sections: new Map(), texts: [] };
+  const reading: PageReading = { url, title, heading, items: [], listCount: null, rankedBy, sections: new Map(), texts: [], links: [] };
+  for (const m of body.matchAll(/\[([^\]]+)\]\(([^)\s]+)\)/g)) reading.links.push({ anchor: m[1]!.replace(/\*\*/g, '').trim(), url: m[2]! });
   let section: string | null = null;
   let header: string[] | null = null;
   for (const raw of lines) {
@@ -125,6 +132,8 @@ export function readPage(url: string, title: string, body: string): PageReading 
       reading.texts.push(s);
       const covers = /^This list covers (\d+) /.exec(s);
       if (covers) reading.listCount = Number(covers[1]);
+      const orders = rankedBy ? /^The ranking below orders (\d+) /.exec(s) : null;
+      if (orders) reading.rankCount = Number(orders[1]);
     }
   }
   return reading;
@@ -136,8 +145,12 @@ function readRow(reading: PageReading, header: string[], cells: string[], sectio
   if (infobox) {
     const name = header[0] || header[1]!;
     const [label, value] = [cells[0]!.toLowerCase(), cells[1] ?? ''];
-    if (!label || !value || value === '—') return;
+    if (!label || !value) return;
     const item = reading.items.find((i) => i.name === name) ?? (reading.items.push({ name, values: new Map() }), reading.items[reading.items.length - 1]!);
+    if (value === '—') {
+      (item.blanks ??= []).push(label);
+      return;
+    }
     if (!item.values.has(label)) item.values.set(label, value);
     reading.texts.push(`${name} — ${label}: ${value}`);
     return;
@@ -146,13 +159,18 @@ function readRow(reading: PageReading, header: string[], cells: string[], sectio
   const name = cells[at] ?? '';
   if (!name) return;
   const values = new Map<string, string>();
+  const blanks: string[] = [];
   header.forEach((h, i) => {
     const v = cells[i];
-    if (i <= at || !h || v === undefined || v === '' || v === '—') return;
+    if (i <= at || !h || v === undefined) return;
+    if (v === '' || v === '—') {
+      if (v === '—') blanks.push(h.toLowerCase());
+      return;
+    }
     const label = h.toLowerCase();
     if (!values.has(label)) values.set(label, v);
   });
-  reading.items.push({ name, values });
+  reading.items.push(blanks.length > 0 ? { name, values, blanks } : { name, values });
   reading.texts.push(`${name} — ${[...values].map(([l, v]) => `${l}: ${v}`).join('; ')}`);
   if (section) reading.sections.get(section)!.push(name);
 }

@@ -18,12 +18,22 @@ const HEAD = ['tasks', 'solved', 'share', 'mean calls', 'max calls'];
 
 export function formatSolvability(r: SolvabilityReport, perturbations: 'on' | 'off' = 'off', maxFailures = 10): string {
   const lines = [
-    `oracle searcher: ${r.worlds} worlds, ${r.overall.tasks} tasks, leakage guard on, perturbations ${perturbations}; budget 10 calls (+1 per row for wide_table)`,
-    `solved ${r.overall.solved}/${r.overall.tasks} (${pct(r.overall.share)}) within budget; target ≥ ${pct(r.target)}: ${r.pass ? 'pass' : 'FAIL'}`,
+    `oracle searcher: ${r.worlds} worlds, ${r.overall.tasks} tasks, leakage guard on, perturbations ${perturbations}; budget 2 × pages needed + 4 calls with a certificate, else 10 (+1 per row for a table)`,
+    `solved ${r.overall.solved}/${r.overall.tasks} (${pct(r.overall.share)}) within budget; target ≥ ${pct(r.target)} overall and per kind: ${r.pass ? 'pass' : 'FAIL'}`,
     '',
     table(
       ['kind', ...HEAD],
       Object.entries(r.byKind).map(([k, g]) => row(k, g)),
+    ),
+    '',
+    table(
+      ['difficulty', ...HEAD],
+      Object.entries(r.byDifficulty).map(([k, g]) => row(k, g)),
+    ),
+    '',
+    table(
+      ['share by kind', ...Object.keys(r.byDifficulty)],
+      Object.entries(r.byKindDifficulty).map(([kind, ds]) => [kind, ...Object.keys(r.byDifficulty).map((d) => (ds[d] ? pct(ds[d]!.share) : '-'))]),
     ),
     '',
     table(

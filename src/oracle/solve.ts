@@ -7,17 +7,36 @@
  * - comparison / temporal: read the attribute of every candidate, pick the highest/lowest/earliest/latest;
  * - aggregation: find every member of the set ("all phone models whose brand is B"), sum the attribute;
  * - wide_table: find every member, read each column, answer with a Markdown table.
+ *
+ * Issue 24's families (constraint, chain, wide, reasoning, conflict) are read by their family's reader
+ * (READERS in src/tasks/families) and solved from the Reading (families/), with the theme's public
+ * vocabulary (vocabulary.ts).
  */
 import { withCommas } from '../format.js';
+import type { ReadQuestion } from '../tasks/families/reading.js';
+import { HARD_KINDS, type TaskKind } from '../world/types.js';
+import { ORACLE_BUDGET } from './budget.js';
 import { Browser } from './browser.js';
+import { solveReading } from './families/index.js';
 import { findMembers } from './members.js';
 import type { OracleTask, ToolFn } from './oracle-task.js';
 import { parseQuestion, type Chain, type Extreme } from './question.js';
 import { met, resolveNeeds, type Need, type Want } from './resolve.js';
 import { orderKey, numberOf } from './values.js';
+import type { Vocabulary } from './vocabulary.js';
 
-/** Calls per task; wide_table tasks get one more per row. */
-export const ORACLE_BUDGET = 10;
+export { ORACLE_BUDGET };
+
+export interface SolveOptions {
+  /** The calls allowed (budget.ts's budgetFor); default 10, plus the rows found for a wide table. */
+  budget?: number;
+  /** The theme's public vocabulary: needed by issue 24's families. */
+  vocabulary?: Vocabulary;
+  /** Issue 24's question readers by kind (src/tasks/families READERS), given by the driver. */
+  readers?: Partial<Record<TaskKind, ReadQuestion>>;
+}
+
+const isHard = (kind: TaskKind) => (HARD_KINDS as readonly string[]).includes(kind);
 
 export interface OracleAnswer {
   /** The reply, with the answer in <answer> tags (empty tags when the oracle found nothing). */
@@ -102,10 +121,11 @@ const cell = (s: string) => s.replace(/\|/g, '/').replace(/\s+/g, ' ').trim();
 async function solveTable(
   b: Browser,
   q: { entity: string; scope: { link: string; parent: string } | null; labels: string[]; columns: string[] },
+  fixed: boolean,
 ): Promise<{ answer: string | null; note?: string }> {
   const members = await findMembers(b, { noun: q.entity, scope: q.scope });
   if (!members || members.length === 0) return { answer: null, note: 'members not found' };
-  b.budget = ORACLE_BUDGET + members.length;
+  if (!fixed) b.budget = ORACLE_BUDGET + members.length;
   const unmet = await readMembers(b, members, q.labels);
   const rows = [...members].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0)).map((name) => [name, ...q.labels.map((l) => b.knowledge.value(name, l) ?? '')]);
   const table = [
@@ -116,18 +136,29 @@ async function solveTable(
   return unmet.length > 0 ? { answer: table, note: `${unmet.length} cells not found` } : { answer: table };
 }
 
+async function solveHard(b: Browser, task: OracleTask, opts: SolveOptions): Promise<{ answer: string | null; note?: string }> {
+  const { vocabulary } = opts;
+  const reader = opts.readers?.[task.kind];
+  if (!reader) return { answer: null, note: `no reader for ${task.kind} questions` };
+  const reading = reader(task.question, task.kind);
+  if (!reading) return { answer: null, note: 'question not understood' };
+  if (!vocabulary) return { answer: null, note: 'no theme vocabulary given' };
+  return solveReading({ b, vocabulary }, reading, task.columns);
+}
+
 /** Solve one task through `tool` (a session-bound tool function) within the oracle budget. */
-export async function solveTask(task: OracleTask, tool: ToolFn): Promise<OracleAnswer> {
-  const b = new Browser(tool, ORACLE_BUDGET);
-  const q = parseQuestion(task);
+export async function solveTask(task: OracleTask, tool: ToolFn, opts: SolveOptions = {}): Promise<OracleAnswer> {
+  const b = new Browser(tool, opts.budget ?? ORACLE_BUDGET);
+  const q = isHard(task.kind) ? null : parseQuestion(task);
   let result: { answer: string | null; note?: string };
-  if (!q) result = { answer: null, note: 'question not understood' };
+  if (isHard(task.kind)) result = await solveHard(b, task, opts);
+  else if (!q) result = { answer: null, note: 'question not understood' };
   else if (q.kind === 'chain') {
     const answer = await solveChain(b, q.readings);
     result = answer === null ? { answer, note: 'chain not followed to the end' } : { answer };
   } else if (q.kind === 'extreme') result = await solveExtreme(b, q);
   else if (q.kind === 'total') result = await solveTotal(b, q);
-  else result = await solveTable(b, q);
+  else result = await solveTable(b, q, opts.budget !== undefined);
   const reply = result.answer === null ? '<answer></answer>' : `<answer>${result.answer.includes('\n') ? `\n${result.answer}\n` : result.answer}</answer>`;
   return { reply, answer: result.answer, calls: b.calls, budget: b.budget, ...(result.note ? { note: result.note } : {}) };
 }

@@ -39,7 +39,10 @@ describe('oracle searcher over every registered theme (guard on)', () => {
     expect(report.overall.share).toBeGreaterThanOrEqual(0.95);
     expect(report.pass).toBe(true);
     for (const g of Object.values(report.byTheme)) expect(g.share).toBeGreaterThanOrEqual(0.9);
+    // The easy six: generated worlds carry no issue-24 family task until the family drawers are merged
+    // (test/oracle/families.test.ts runs the oracle on family tasks drawn from the rows meanwhile).
     for (const kind of EASY_KINDS) expect(report.byKind[kind]?.tasks ?? 0).toBeGreaterThan(0);
+    for (const g of Object.values(report.byKind)) expect(g.share).toBeGreaterThanOrEqual(0.95);
   });
 
   it('counts calls honestly: solved tasks stay within 10 calls (+1 per row for wide tables) and need at least one search and one page', () => {
@@ -103,7 +106,7 @@ describe('oracle command', () => {
     const text = await cli(['oracle', '--worlds', dir, '--sample', '2']);
     expect(text.code).toBe(0);
     expect(text.out).toMatch(/^oracle searcher: 2 worlds, \d+ tasks, leakage guard on, perturbations off;/);
-    expect(text.out).toMatch(/solved \d+\/\d+ \(\d+\.\d%\) within budget; target ≥ 95\.0%: (pass|FAIL)/);
+    expect(text.out).toMatch(/solved \d+\/\d+ \(\d+\.\d%\) within budget; target ≥ 95\.0% overall and per kind: (pass|FAIL)/);
     const json = await cli(['oracle', '--worlds', dir, '--sample', '1', '--json']);
     expect(json.code).toBe(0);
     const r = JSON.parse(json.out) as SolvabilityReport;
