@@ -39,8 +39,11 @@ function askable(col: ColumnDef, v: unknown): boolean {
   return true;
 }
 
-export function deriveTasks(theme: ThemeDef, rows: Rows, fx: FactIndex, rng: Rng): Task[] {
-  const tasks: Task[] = [];
+/** An easy-tier task before certification: no difficulty yet (the certificate derives it). */
+export type EasyTask = Omit<Task, 'difficulty' | 'certificate'>;
+
+export function deriveTasks(theme: ThemeDef, rows: Rows, fx: FactIndex, rng: Rng): EasyTask[] {
+  const tasks: EasyTask[] = [];
   const allNames = new Set(fx.facts.map((f) => f.subject.toLowerCase()));
   const named = theme.tables.filter((t) => t.nameColumn && (rows[t.name]?.length ?? 0) > 0);
   const nameCol = (t: TableDef) => t.nameColumn!;
@@ -49,7 +52,7 @@ export function deriveTasks(theme: ThemeDef, rows: Rows, fx: FactIndex, rng: Rng
 
   const used = new Set<string>();
   /** Add a task unless it repeats a (kind, table, column) already asked, or its question gives the answer away. */
-  const push = (t: Omit<Task, 'id' | 'tolerance' | 'columns' | 'keyColumns' | 'aliases'> & Partial<Task>, signature: string): boolean => {
+  const push = (t: Omit<EasyTask, 'id' | 'tolerance' | 'columns' | 'keyColumns' | 'aliases'> & Partial<EasyTask>, signature: string): boolean => {
     if (used.has(signature)) return false;
     const answerStrings = JSON.parse(t.answer).flat().map(String) as string[];
     // A comparison names its candidates by design; every other question must not contain its answer.
@@ -81,7 +84,6 @@ export function deriveTasks(theme: ThemeDef, rows: Rows, fx: FactIndex, rng: Rng
     return push(
       {
         kind: 'lookup',
-        difficulty: 1,
         question: `What is the ${col.label} of ${fact.subject}?`,
         answer: JSON.stringify([[value]]),
         answerText: answerTextOf(value, col),
@@ -128,7 +130,6 @@ export function deriveTasks(theme: ThemeDef, rows: Rows, fx: FactIndex, rng: Rng
     return push(
       {
         kind: 'multi_hop',
-        difficulty: hops.length + 1,
         question: `What is the ${col.label} of ${path}?`,
         answer: JSON.stringify([[value]]),
         answerText: answerTextOf(value, col),
@@ -165,7 +166,6 @@ export function deriveTasks(theme: ThemeDef, rows: Rows, fx: FactIndex, rng: Rng
       return push(
         {
           kind,
-          difficulty: 2,
           question: `What is the ${word} ${col.label} among ${and}?`,
           answer: JSON.stringify([[value]]),
           answerText: answerTextOf(value, col),
@@ -181,7 +181,6 @@ export function deriveTasks(theme: ThemeDef, rows: Rows, fx: FactIndex, rng: Rng
     return push(
       {
         kind,
-        difficulty: 2,
         question: `Which of ${list} has the ${word} ${col.label}?`,
         answer: JSON.stringify([[answer]]),
         answerText: answer,
@@ -212,7 +211,6 @@ export function deriveTasks(theme: ThemeDef, rows: Rows, fx: FactIndex, rng: Rng
     return push(
       {
         kind: 'aggregation',
-        difficulty: 3,
         question: `What is the total ${m.label} across all ${ct.plural} whose ${fk.label} is ${pname}?`,
         answer: JSON.stringify([[total]]),
         answerText: withCommas(total),
@@ -261,7 +259,6 @@ export function deriveTasks(theme: ThemeDef, rows: Rows, fx: FactIndex, rng: Rng
     return push(
       {
         kind: 'wide_table',
-        difficulty: 3,
         question: `List every ${t.entity}${scope} with its ${attrs.map((c) => c.label).join(', ')}. Answer with a Markdown table with columns ${columns.join(', ')}.`,
         answer: JSON.stringify(answer),
         answerText,

@@ -1,10 +1,13 @@
 /** The in-memory form of a world: what generation produces and what the database holds. */
-import type { TaskCertificate } from '../tasks/certificate/schema.js';
+import type { Difficulty, TaskCertificate } from '../tasks/certificate/schema.js';
 import type { Rows, ThemeDef, Unit, ValueType } from '../themes/_define.js';
 
-/** World file format: v2 adds claims, links, documents.date_kind and the page genres (schemas/world.ts). Readers read this version only. */
-export const FORMAT_VERSION = 2;
-export const GENERATOR_VERSION = '0.2.0';
+/**
+ * World file format: v2 added claims, links, documents.date_kind and the page genres; v3 adds task
+ * certificates and easy|medium|hard difficulty (schemas/world.ts). Readers read this version only.
+ */
+export const FORMAT_VERSION = 3;
+export const GENERATOR_VERSION = '0.3.0';
 
 export interface Fact {
   id: number;
@@ -106,7 +109,8 @@ export interface Task {
   answerFactIds: number[];
   hopFactIds: number[];
   sql: string;
-  difficulty: number;
+  /** Derived from the certificate (src/tasks/certificate/difficulty.ts), never from the kind. */
+  difficulty: Difficulty;
   /** Issue 24: why the task is as hard as it says, and its proofs (src/tasks/certificate/schema.ts). */
   certificate?: TaskCertificate;
 }
