@@ -163,6 +163,8 @@ export function loadWorld(w: OpenWorld): WorldData {
       reference_date: String(m.reference_date),
       fact_count: Number(m.fact_count),
       real_brands: m.real_brands === '1',
+      difficulty: (m.difficulty ?? 'mix') as WorldData['meta']['difficulty'],
+      tasks_per_world: Number(m.tasks_per_world ?? 16),
     },
     theme: w.theme,
     rows,

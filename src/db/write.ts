@@ -21,7 +21,9 @@ export interface WrittenWorld {
 }
 
 export function metaEntries(data: WorldData): [string, string][] {
-  return Object.entries(data.meta).map(([k, v]) => [k, typeof v === 'boolean' ? (v ? '1' : '0') : String(v)]);
+  return Object.entries(data.meta)
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]) => [k, typeof v === 'boolean' ? (v ? '1' : '0') : String(v)]);
 }
 
 /** Create a theme's own tables in an open database (no transaction of its own). */

@@ -120,6 +120,8 @@ function* attempts(seed: number, index: number, opts: GenerateOptions): Generato
           reference_date: `${year + 1}-01-15`,
           fact_count: fx.facts.length,
           real_brands: realBrands,
+          difficulty: opts.difficulty ?? DEFAULT_DIFFICULTY,
+          tasks_per_world: opts.tasksPerWorld ?? DEFAULT_TASKS_PER_WORLD,
         },
         theme,
         rows,

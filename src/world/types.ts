@@ -125,6 +125,9 @@ export interface WorldMeta {
   reference_date: string;
   fact_count: number;
   real_brands: boolean;
+  /** The batch options that chose the world's tasks (format v3): --difficulty and --tasks-per-world (generation always sets them). */
+  difficulty?: 'easy' | 'medium' | 'hard' | 'mix';
+  tasks_per_world?: number;
 }
 
 /** Column metadata a fact needs for formatting, kept beside the fact (not in the file). */
