@@ -86,6 +86,16 @@ export function guessableBridge(
   return null;
 }
 
+/** Is the answer one number that no answer fact holds (a sum, a difference, a count)? */
+export function isDerivedNumber(w: CheckWorld, t: CheckTask): boolean {
+  const v = numericAnswer(t);
+  if (v === null) return false;
+  return !t.answerFactIds.some((id) => {
+    const f = w.factById.get(id);
+    return f !== undefined && equalValues(Number(f.object), v, t.tolerance);
+  });
+}
+
 /** The single answer value when the answer is one number (a count, a sum, a difference), else null. */
 function numericAnswer(t: CheckTask): number | null {
   if (t.answerType !== 'integer' && t.answerType !== 'real') return null;
@@ -105,9 +115,7 @@ const equalValues = (a: number, b: number, tolerance: number) => (tolerance > 0 
  */
 export function printedAnswer(w: CheckWorld, t: CheckTask, evidence: readonly number[]): Fact | null {
   const v = numericAnswer(t);
-  if (v === null) return null;
-  const own = t.answerFactIds.map((id) => w.factById.get(id)).filter((f): f is Fact => f !== undefined);
-  if (own.some((f) => equalValues(Number(f.object), v, t.tolerance))) return null; // the answer is a stated fact, not derived
+  if (v === null || !isDerivedNumber(w, t)) return null; // a stated fact's own value is no derived answer
   const ev = new Set(evidence);
   const near = new Set<string>();
   for (const id of evidence) {
