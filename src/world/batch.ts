@@ -198,6 +198,14 @@ export async function generateBatch(o: BatchOptions): Promise<BatchSummary> {
     const file = join(o.out, `${id}.sqlite`);
     if (existsSync(file)) {
       const listed = manifest.get(id);
+      // A line without tasks_per_world was written before format v3: its file has no task certificates.
+      if (listed && listed.tasks_per_world === undefined) {
+        warn(`${id}.sqlite was written before world format v3 (no task certificates): rebuilding it`);
+        rmSync(file, { force: true });
+        manifest.delete(id);
+        todo.push(i);
+        continue;
+      }
       const e = listed ? (sha256File(file) === listed.sha256 ? listed : undefined) : described.get(id);
       if (e) {
         manifest.set(id, manifestEntry({ ...e, themes: want.themes }));

@@ -76,6 +76,7 @@ function drawCandidates(theme: ThemeDef, rows: Rows, fx: FactIndex, documents: D
       if (c.ok) out.push(c.task);
     }
   };
+  let before = '';
   try {
     for (let round = 0; round < DRAW_ROUNDS; round++) {
       add(easyDrafts(theme, rows, fx, rng.fork(`easy:${round}`)));
@@ -84,8 +85,13 @@ function drawCandidates(theme: ThemeDef, rows: Rows, fx: FactIndex, documents: D
         if (family) add(family({ theme, rows, fx, documents, rng: rng.fork(`${kind}:${round}`), allNames }, n));
       }
       const count = (d: Difficulty) => out.filter((t) => t.difficulty === d).length;
-      // Twice each tier's share: spares for the tasks the prover finds unsolvable.
-      if (DIFFICULTIES.every((d) => count(d) >= 2 * targets[d]) && out.length >= 2 * n) break;
+      // Twice each tier's share: spares for the tasks the prover finds unsolvable. A round that added
+      // nothing to a short tier is not repeated once there are enough candidates overall.
+      const short = DIFFICULTIES.filter((d) => count(d) < 2 * targets[d]);
+      if (short.length === 0 && out.length >= 2 * n) break;
+      const now = short.map(count).join(',');
+      if (round > 0 && now === before && out.length >= 2 * n) break;
+      before = now;
     }
   } finally {
     certifier.close();
