@@ -9,8 +9,6 @@
 import type { Family, FamilyContext, TaskDraft } from '../../../src/tasks/families/family.js';
 import type { ColumnDef, Row } from '../../../src/themes/_define.js';
 
-const q = (s: string) => `'${s.replace(/'/g, "''")}'`;
-
 export const scatteredFacts: Family = (ctx: FamilyContext, want: number) => {
   const pagesOf = new Map<number, Set<number>>();
   for (const d of ctx.documents) for (const p of d.passages) for (const f of p.factIds) (pagesOf.get(f) ?? pagesOf.set(f, new Set()).get(f)!).add(d.id);
