@@ -1,5 +1,5 @@
 /**
- * The fixed tables of world file format v2, declared with drizzle-orm: their one declaration, the
+ * The fixed tables of world file format v3, declared with drizzle-orm: their one declaration, the
  * contract users read. The DDL that creates them is generated from these tables (src/db/schema-ddl.ts).
  * FTS5 tables (passages_fts, documents_fts) cannot be declared in drizzle: see FTS_SQL in src/db/ddl.ts.
  * A theme's own relational tables are declared by the theme (src/themes/*.ts).
@@ -7,11 +7,16 @@
  * v2 over v1: `claims` (every statement of a fact on a page, with its form), `links` (the Markdown
  * links between pages), `documents.date_kind`, and `documents.kind` widened to the page genres.
  * `facts` stays the world's truth; `passage_facts` stays the guard's provenance (the facts a passage
- * gives away: its claims of every form but `erroneous`). A v2 reader refuses v1 files (src/db/open.ts).
+ * gives away: its claims of every form but `erroneous`).
+ *
+ * v3 over v2 (issue 24): `tasks.kind` takes the task families too (TASK_KINDS), `tasks.difficulty` is
+ * easy|medium|hard derived from the task's certificate, and `tasks.certificate` holds that certificate
+ * as JSON. A v3 reader refuses v1 and v2 files (src/db/open.ts).
  */
 import { relations } from 'drizzle-orm';
 import { index, integer, primaryKey, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
-import { CLAIM_FORMS, DATE_KINDS, PAGE_KINDS, SUBJECT_FORMS } from '../src/world/types.js';
+import { DIFFICULTIES } from '../src/tasks/certificate/schema.js';
+import { CLAIM_FORMS, DATE_KINDS, PAGE_KINDS, SUBJECT_FORMS, TASK_KINDS } from '../src/world/types.js';
 
 export const worldMeta = sqliteTable('world_meta', {
   key: text('key').primaryKey(),
@@ -135,7 +140,7 @@ export const links = sqliteTable(
 
 export const tasks = sqliteTable('tasks', {
   id: text('id').primaryKey(),
-  kind: text('kind', { enum: ['lookup', 'multi_hop', 'comparison', 'aggregation', 'temporal', 'wide_table'] }).notNull(),
+  kind: text('kind', { enum: TASK_KINDS }).notNull(),
   question: text('question').notNull(),
   /** JSON array of rows (arrays of cells) that `sql` returns. */
   answer: text('answer').notNull(),
@@ -148,7 +153,10 @@ export const tasks = sqliteTable('tasks', {
   answerFactIds: text('answer_fact_ids').notNull(),
   hopFactIds: text('hop_fact_ids').notNull(),
   sql: text('sql').notNull(),
-  difficulty: integer('difficulty').notNull(),
+  /** easy, medium or hard: derived from the certificate (src/tasks/certificate/difficulty.ts), never from the kind. */
+  difficulty: text('difficulty', { enum: DIFFICULTIES }).notNull(),
+  /** JSON of the task's TaskCertificate (src/tasks/certificate/schema.ts): evidence, pages, proofs, checks, the oracle's plan. */
+  certificate: text('certificate').notNull(),
 });
 
 export const documentsRelations = relations(documents, ({ many }) => ({

@@ -1,4 +1,6 @@
 /** loadWorld: read a whole world file back into its in-memory form (for validate and tools). */
+import { FictionError } from '../errors.js';
+import { Difficulty, TaskCertificate } from '../tasks/certificate/schema.js';
 import type { Row, Rows, ValueType } from '../themes/_define.js';
 import type { Claim, Document, Fact, Link, PageKind, Passage, Task, WorldData } from '../world/types.js';
 import type { OpenWorld } from './open.js';
@@ -17,7 +19,24 @@ interface TaskRow {
   answer_fact_ids: string;
   hop_fact_ids: string;
   sql: string;
-  difficulty: number;
+  difficulty: string;
+  certificate: string;
+}
+
+/** A stored certificate, validated (a file whose certificate does not parse is refused with the task's id). */
+function certificateOf(r: TaskRow): TaskCertificate {
+  let json: unknown;
+  try {
+    json = JSON.parse(r.certificate);
+  } catch {
+    throw new FictionError('UNSUPPORTED_FORMAT', `task ${r.id}: certificate is not JSON`);
+  }
+  const parsed = TaskCertificate.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new FictionError('UNSUPPORTED_FORMAT', `task ${r.id}: certificate does not parse (${issue?.path.join('.') || 'certificate'}: ${issue?.message})`);
+  }
+  return parsed.data;
 }
 
 export function taskFromRow(r: TaskRow): Task {
@@ -35,7 +54,8 @@ export function taskFromRow(r: TaskRow): Task {
     answerFactIds: JSON.parse(r.answer_fact_ids),
     hopFactIds: JSON.parse(r.hop_fact_ids),
     sql: r.sql,
-    difficulty: r.difficulty,
+    difficulty: Difficulty.parse(r.difficulty),
+    certificate: certificateOf(r),
   };
 }
 
@@ -143,6 +163,8 @@ export function loadWorld(w: OpenWorld): WorldData {
       reference_date: String(m.reference_date),
       fact_count: Number(m.fact_count),
       real_brands: m.real_brands === '1',
+      difficulty: (m.difficulty ?? 'mix') as WorldData['meta']['difficulty'],
+      tasks_per_world: Number(m.tasks_per_world ?? 16),
     },
     theme: w.theme,
     rows,

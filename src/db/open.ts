@@ -11,7 +11,8 @@
  * open would now get SQLITE_BUSY instead of racing the reader.
  *
  * A reader reads one format version, the current one. A newer file asks for a newer fictionworld; an
- * older (v1) file asks to be regenerated: v1 worlds were made by the generator this format replaced
+ * older (v1 or v2) file asks to be regenerated: v2 tasks carry no certificates (no proof of a unique
+ * answer, no shortcut checks, a numeric difficulty), and v1 worlds were made by the generator this format replaced
  * (their theme tables, pages and dates are that generator's, v1 pages report future events as past),
  * and no v1 file carries the claims and links that the checker, the guard and the report read, so
  * reading one would mean a second, weaker path through every reader. Regenerating is one command.
@@ -87,7 +88,7 @@ export function openWorld(path: string): OpenWorld {
     if (version < FORMAT_VERSION)
       throw new FictionError(
         'UNSUPPORTED_FORMAT',
-        `${path} is world format v${version}; this fictionworld reads v${FORMAT_VERSION} (claims, links): regenerate the batch with fictionworld generate`,
+        `${path} is world format v${version}; this fictionworld reads v${FORMAT_VERSION} (claims, links, task certificates): regenerate the batch with fictionworld generate`,
       );
     const named = WORLD_FILE_RE.exec(basename(path))?.[1];
     if (named !== undefined && named !== meta.world_id) {

@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { FictionError } from '../errors.js';
 import { passageClaims } from '../world/claims.js';
+import type { Rows, ThemeDef } from '../themes/_define.js';
 import type { WorldData } from '../world/types.js';
 import { FTS_REBUILD_SQL, FTS_SQL, themeTableSql } from './ddl.js';
 import { FIXED_TABLES_SQL, INDEXES_SQL } from './schema-ddl.js';
@@ -20,22 +21,45 @@ export interface WrittenWorld {
 }
 
 export function metaEntries(data: WorldData): [string, string][] {
-  return Object.entries(data.meta).map(([k, v]) => [k, typeof v === 'boolean' ? (v ? '1' : '0') : String(v)]);
+  return Object.entries(data.meta)
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]) => [k, typeof v === 'boolean' ? (v ? '1' : '0') : String(v)]);
+}
+
+/** Create a theme's own tables in an open database (no transaction of its own). */
+export function createThemeTables(db: Database.Database, theme: ThemeDef): void {
+  for (const t of theme.tables) db.exec(themeTableSql(t));
+}
+
+/** Insert a theme's rows into its tables (no transaction of its own: the caller's, or none). */
+export function insertThemeRows(db: Database.Database, theme: ThemeDef, rows: Rows): void {
+  for (const t of theme.tables) {
+    const cols = ['id', ...t.columns.map((c) => c.name)];
+    const ins = db.prepare(`INSERT INTO ${t.name} (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`);
+    for (const r of rows[t.name] ?? []) ins.run(cols.map((c) => r[c] ?? null));
+  }
+}
+
+/**
+ * An in-memory database holding only a theme's tables and rows: what a task's uniqueness proof
+ * (src/tasks/certificate) runs against before the world is written. The caller closes it.
+ */
+export function themeTablesDb(theme: ThemeDef, rows: Rows): Database.Database {
+  const db = new Database(':memory:');
+  createThemeTables(db, theme);
+  db.transaction(() => insertThemeRows(db, theme, rows))();
+  return db;
 }
 
 /** Insert a world into an open, empty database (one transaction). */
 export function insertWorld(db: Database.Database, data: WorldData): void {
   db.exec(FIXED_TABLES_SQL);
-  for (const t of data.theme.tables) db.exec(themeTableSql(t));
+  createThemeTables(db, data.theme);
   db.exec(FTS_SQL);
   const tx = db.transaction(() => {
     const meta = db.prepare('INSERT INTO world_meta (key, value) VALUES (?, ?)');
     for (const [k, v] of metaEntries(data)) meta.run(k, v);
-    for (const t of data.theme.tables) {
-      const cols = ['id', ...t.columns.map((c) => c.name)];
-      const ins = db.prepare(`INSERT INTO ${t.name} (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`);
-      for (const r of data.rows[t.name] ?? []) ins.run(cols.map((c) => r[c] ?? null));
-    }
+    insertThemeRows(db, data.theme, data.rows);
     const fact = db.prepare('INSERT INTO facts VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
     for (const f of data.facts) fact.run(f.id, f.subject, f.predicate, f.object, f.objectType, f.sourceTable, f.sourceRowid, f.sourceColumn);
     const doc = db.prepare('INSERT INTO documents VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
@@ -70,7 +94,7 @@ export function insertWorld(db: Database.Database, data: WorldData): void {
           throw new FictionError('INCONSISTENT', `world ${data.meta.world_id}: ${d.url} links to ${l.url}, which is no page of the world`);
         link.run(++linkId, d.id, target, l.anchor);
       }
-    const task = db.prepare('INSERT INTO tasks VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
+    const task = db.prepare('INSERT INTO tasks VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
     for (const t of data.tasks)
       task.run(
         t.id,
@@ -87,6 +111,7 @@ export function insertWorld(db: Database.Database, data: WorldData): void {
         JSON.stringify(t.hopFactIds),
         t.sql,
         t.difficulty,
+        t.certificate === undefined ? null : JSON.stringify(t.certificate),
       );
     db.exec(FTS_REBUILD_SQL);
     db.exec(INDEXES_SQL);

@@ -7,6 +7,7 @@
  * A target is a live session (`?session=`) or a fresh session over a world (`?world=`), which is what a
  * CLI call is: no task, seed 0, no perturbation, so no guard.
  */
+import type { Difficulty } from '../tasks/certificate/schema.js';
 import { setMaxListeners } from 'node:events';
 import { FictionError } from '../errors.js';
 import type { Renderer } from '../render/renderer.js';
@@ -41,7 +42,7 @@ export interface TaskSummary {
   kind: string;
   question: string;
   answerType: string;
-  difficulty: number;
+  difficulty: Difficulty;
 }
 
 export interface CoreStats {

@@ -13,6 +13,7 @@ import { openAiTools, WEB_EXTRACTOR, WEB_SEARCH, type OpenAiTool } from '../tool
 import type { BatchProgress } from '../world/batch.js';
 import { readManifest, sha256File } from '../world/manifest.js';
 import type { Task } from '../world/types.js';
+import type { Difficulty } from './certificate/schema.js';
 import { AGENT_PROMPT_VERSION, promptMessages, type ChatMessage } from './agent-prompt.js';
 import { listWorldFiles, readWorldTasks, type WorldTasks } from './batch-tasks.js';
 import { hopsOf } from './hops.js';
@@ -43,8 +44,16 @@ export interface TaskRecord {
     key_columns: string[];
     tolerance: number;
     aliases: string[];
-    difficulty: number;
+    /** easy, medium or hard: derived from the certificate's figures below. */
+    difficulty: Difficulty;
     hops: number;
+    /** The certificate's figures (src/tasks/certificate/schema.ts), for curricula and filters. */
+    pages_needed: number;
+    constraints: number;
+    /** Answer cells of a table answer; 1 otherwise. */
+    width: number;
+    /** Tool calls of the reference oracle's plan (0 when the world was generated without the prover). */
+    oracle_calls: number;
     prompt_version: number;
     tools: OpenAiTool[];
     need_tools_kwargs: boolean;
@@ -83,7 +92,12 @@ export function taskRecord(task: Task, ctx: RecordContext, tools: OpenAiTool[] =
       tolerance: task.tolerance,
       aliases: task.aliases,
       difficulty: task.difficulty,
-      hops: hopsOf(task),
+      // searches in a chain: the links the certificate counts, plus the last read
+      hops: task.certificate ? task.certificate.hops + 1 : hopsOf(task),
+      pages_needed: task.certificate?.pagesNeeded ?? 0,
+      constraints: task.certificate?.constraints ?? 0,
+      width: task.certificate?.width ?? 1,
+      oracle_calls: task.certificate?.plan.length ?? 0,
       prompt_version: AGENT_PROMPT_VERSION,
       tools,
       need_tools_kwargs: true,

@@ -1,11 +1,20 @@
 /**
- * The batch report: how many tasks of each kind, how many hops, which answer types, and the blind
- * check, as JSON and as a terminal table. (Solvability joins it when the oracle searcher exists.)
+ * The batch report: how many tasks of each kind, how many hops, which answer types, the blind check,
+ * and issue 24's measures per family and per difficulty against their targets (measures.ts), as JSON
+ * and as terminal tables. (Solvability joins it when the oracle searcher exists.)
  */
+import { loadWorld } from '../db/load.js';
+import { openWorld, readingWorld } from '../db/open.js';
+import { createShaper } from '../report/shapes.js';
+import { shapeVocabulary } from '../report/vocabulary.js';
 import type { Task, TaskKind } from '../world/types.js';
 import { blindCheck, type BlindOptions, type BlindReport } from './blind.js';
-import { listWorldFiles, readWorldTasks } from './batch-tasks.js';
+import { listWorldFiles } from './batch-tasks.js';
+import { tableSizesOf } from './certificate/certify.js';
+import { DIFFICULTIES } from './certificate/schema.js';
+import { checkWorldOf, namesIn, printedAnswer, isDerivedNumber } from './certificate/shortcuts.js';
 import { hopsOf } from './hops.js';
+import { formatMeasures, groupsOf, type Measure, type MeasuredTask, measureTasks } from './measures.js';
 
 export interface TaskReport {
   worlds: number;
@@ -17,8 +26,37 @@ export interface TaskReport {
   /** Per kind: answer types and mean hops. */
   byKind: { kind: TaskKind; tasks: number; meanHops: number; answerTypes: Record<string, number> }[];
   blind: BlindReport;
+  /** Issue 24's measures, per group: 'all', each difficulty, each kind (absent when summarised without worlds). */
+  measures?: Measure[];
+  /** The groups of `measures`, in print order. */
+  groups?: string[];
   /** Share of tasks the oracle searcher solves: not measured yet. */
   solvability: null;
+}
+
+/** One world's tasks with what the measures need of the world: its names, facts and page text. */
+export function measureWorld(file: string): { worldId: string; theme: string; measured: MeasuredTask[] } {
+  const w = openWorld(file);
+  try {
+    return readingWorld(file, () => {
+      const data = loadWorld(w);
+      const check = checkWorldOf(data.facts, tableSizesOf(data.theme, data.rows));
+      const entityNames = new Set<string>();
+      for (const t of data.theme.tables)
+        if (t.nameColumn) for (const r of data.rows[t.name] ?? []) if (r[t.nameColumn] != null) entityNames.add(String(r[t.nameColumn]).toLowerCase());
+      const shape = createShaper(shapeVocabulary(data));
+      const measured = data.tasks.map((task) => ({
+        task,
+        worldId: data.meta.world_id,
+        namesNoEntity: namesIn(task.question, entityNames).length === 0,
+        printed: isDerivedNumber(check, task) ? printedAnswer(check, task, task.certificate?.evidenceFactIds ?? task.answerFactIds) !== null : null,
+        frame: shape(task.question),
+      }));
+      return { worldId: data.meta.world_id, theme: data.meta.theme, measured };
+    });
+  } finally {
+    w.db.close();
+  }
 }
 
 const bump = (m: Record<string, number>, k: string | number) => {
@@ -29,14 +67,20 @@ const bump = (m: Record<string, number>, k: string | number) => {
 export function reportTasks(dir: string, opts: BlindOptions & { onWorld?: (done: number, total: number) => void } = {}): TaskReport {
   const themes: Record<string, number> = {};
   const all: (Task & { worldId: string })[] = [];
+  const measured: MeasuredTask[] = [];
   const files = listWorldFiles(dir);
   for (const [i, file] of files.entries()) {
-    const w = readWorldTasks(file);
+    const w = measureWorld(file);
     bump(themes, w.theme);
-    for (const t of w.tasks) all.push({ ...t, worldId: w.worldId });
+    for (const m of w.measured) {
+      all.push({ ...m.task, worldId: w.worldId });
+      measured.push(m);
+    }
     opts.onWorld?.(i + 1, files.length);
   }
-  return summarizeTasks(all, files.length, themes, opts);
+  const r = summarizeTasks(all, files.length, themes, opts);
+  const groups = [...groupsOf(measured).keys()].filter((g) => g === 'all' || (DIFFICULTIES as readonly string[]).includes(g) || r.kinds[g] !== undefined);
+  return { ...r, measures: measureTasks(measured, r.blind), groups };
 }
 
 export function summarizeTasks(all: (Task & { worldId?: string })[], worlds: number, themes: Record<string, number>, opts: BlindOptions = {}): TaskReport {
@@ -105,5 +149,21 @@ export function formatTaskReport(r: TaskReport): string {
     `blind check: best constant answer per kind ≤ ${pct(r.blind.limit)}: ${r.blind.pass ? 'pass' : 'FAIL'}`,
     'solvability: not measured yet (needs the oracle searcher)',
     '',
+    ...(r.measures && r.groups
+      ? [
+          'measures by difficulty:',
+          formatMeasures(
+            r.measures,
+            r.groups.filter((g) => g === 'all' || (DIFFICULTIES as readonly string[]).includes(g)),
+          ),
+          '',
+          'measures by family:',
+          formatMeasures(
+            r.measures,
+            r.groups.filter((g) => g !== 'all' && !(DIFFICULTIES as readonly string[]).includes(g)),
+          ),
+          '',
+        ]
+      : []),
   ].join('\n');
 }

@@ -25,6 +25,7 @@ import {
   sha256File,
   writeManifest,
 } from './manifest.js';
+import { checkTasksPerWorld, DEFAULT_DIFFICULTY, DEFAULT_TASKS_PER_WORLD, parseDifficulty } from './select-tasks.js';
 import { GENERATOR_VERSION, worldId } from './types.js';
 
 /**
@@ -82,6 +83,8 @@ function checkOptions(o: BatchOptions): void {
   if (o.workers !== undefined && (!Number.isSafeInteger(o.workers) || o.workers < 1))
     throw new FictionError('BAD_INPUT', `--workers must be a positive integer`);
   for (const t of o.themes ?? []) getTheme(t);
+  if (o.tasksPerWorld !== undefined) checkTasksPerWorld(o.tasksPerWorld);
+  if (o.difficulty !== undefined) parseDifficulty(o.difficulty);
 }
 
 /**
@@ -124,9 +127,10 @@ function prepareOut(dir: string): void {
 
 /** How a listed or described world differs from the batch this run asks for, if it does. */
 function entryDifference(e: ManifestEntry, want: BatchIdentity): string | undefined {
-  if (e.themes) return identityDifference(e.seed, { generator_version: e.generator_version, themes: e.themes, real_brands: e.real_brands }, want);
+  const dial = { difficulty: e.difficulty ?? DEFAULT_DIFFICULTY, tasks_per_world: e.tasks_per_world ?? DEFAULT_TASKS_PER_WORLD };
+  if (e.themes) return identityDifference(e.seed, { generator_version: e.generator_version, themes: e.themes, real_brands: e.real_brands, ...dial }, want);
   // A line of an older writer (or a file the manifest missed): its own theme stands for the list.
-  const diff = identityDifference(e.seed, { ...want, generator_version: e.generator_version, real_brands: e.real_brands }, want);
+  const diff = identityDifference(e.seed, { ...want, generator_version: e.generator_version, real_brands: e.real_brands, ...dial }, want);
   if (diff) return diff;
   const expected = themeFor(e.index, want.themes).id;
   if (e.theme !== expected) return `holds ${e.file}, a ${e.theme} world; this run asks for a ${expected} world there (themes=${want.themes.join(',')})`;
@@ -148,8 +152,14 @@ export async function generateBatch(o: BatchOptions): Promise<BatchSummary> {
   checkOptions(o);
   prepareOut(o.out);
   const shard = o.shard ?? { i: 0, n: 1 };
-  const want: BatchIdentity = { generator_version: GENERATOR_VERSION, themes: resolveThemes(o.themes), real_brands: o.realBrands ?? false };
-  const options: GenerateOptions = { themes: want.themes, realBrands: want.real_brands };
+  const want: BatchIdentity = {
+    generator_version: GENERATOR_VERSION,
+    themes: resolveThemes(o.themes),
+    real_brands: o.realBrands ?? false,
+    difficulty: o.difficulty ?? DEFAULT_DIFFICULTY,
+    tasks_per_world: o.tasksPerWorld ?? DEFAULT_TASKS_PER_WORLD,
+  };
+  const options: GenerateOptions = { themes: want.themes, realBrands: want.real_brands, difficulty: want.difficulty, tasksPerWorld: want.tasks_per_world };
   const indices: number[] = [];
   for (let i = shard.i; i < o.count; i += shard.n) indices.push(i);
   const ours = new Set(indices.map((i) => worldId(o.seed, i)));
@@ -196,6 +206,14 @@ export async function generateBatch(o: BatchOptions): Promise<BatchSummary> {
     const file = join(o.out, `${id}.sqlite`);
     if (existsSync(file)) {
       const listed = manifest.get(id);
+      // A line without tasks_per_world was written before format v3: its file has no task certificates.
+      if (listed && listed.tasks_per_world === undefined) {
+        warn(`${id}.sqlite was written before world format v3 (no task certificates): rebuilding it`);
+        rmSync(file, { force: true });
+        manifest.delete(id);
+        todo.push(i);
+        continue;
+      }
       const e = listed ? (sha256File(file) === listed.sha256 ? listed : undefined) : described.get(id);
       if (e) {
         manifest.set(id, manifestEntry({ ...e, themes: want.themes }));

@@ -1,8 +1,10 @@
 /** Generate and write one world of a batch: the unit of work a batch worker runs. */
 import { basename, join } from 'node:path';
 import { writeWorld } from '../db/write.js';
-import { generateWorld, type GenerateOptions } from './generate.js';
+import { generateProvedWorld, type GenerateOptions } from './generate.js';
 import type { ManifestEntry } from './manifest.js';
+import { BATCH_PROVER, type Prover } from './prover.js';
+import { DEFAULT_DIFFICULTY, DEFAULT_TASKS_PER_WORLD } from './select-tasks.js';
 import { worldId } from './types.js';
 
 export interface BuildJob {
@@ -12,8 +14,9 @@ export interface BuildJob {
   options: GenerateOptions;
 }
 
-export function buildOne(job: BuildJob): ManifestEntry {
-  const data = generateWorld(job.seed, job.index, job.options);
+/** Build one world, its tasks proved by `prove` (the batch's prover by default: the same in every worker). */
+export async function buildOne(job: BuildJob, prove: Prover | undefined = BATCH_PROVER): Promise<ManifestEntry> {
+  const data = await generateProvedWorld(job.seed, job.index, job.options, prove);
   const path = join(job.dir, `${worldId(job.seed, job.index)}.sqlite`);
   const written = writeWorld(path, data);
   return {
@@ -27,5 +30,7 @@ export function buildOne(job: BuildJob): ManifestEntry {
     sha256: written.sha256,
     generator_version: data.meta.generator_version,
     real_brands: data.meta.real_brands,
+    difficulty: job.options.difficulty ?? DEFAULT_DIFFICULTY,
+    tasks_per_world: job.options.tasksPerWorld ?? DEFAULT_TASKS_PER_WORLD,
   };
 }

@@ -9,9 +9,14 @@ import { claimProblems } from './claim-check.js';
 import { columnOfFact, exactFormIn, passageClaims } from './claims.js';
 import { FACT_MAX, FACT_MIN } from './limits.js';
 import { anachronisms } from './time-check.js';
-import { CLAIM_FORMS, DATE_KINDS, EASY_KINDS, PAGE_KINDS, type Claim, type Document, type Fact, type Passage, type WorldData } from './types.js';
+import { tableSizesOf } from '../tasks/certificate/certify.js';
+import { provenanceOf } from '../tasks/certificate/cover.js';
+import { checkWorldOf } from '../tasks/certificate/shortcuts.js';
+import { certificateProblems } from '../tasks/certificate/verify.js';
+import { CLAIM_FORMS, DATE_KINDS, PAGE_KINDS, TASK_KINDS, type Claim, type Document, type Fact, type Passage, type WorldData } from './types.js';
 
-export const MIN_TASKS = 15;
+/** A world has at least one task (how many is a batch option: --tasks-per-world). */
+export const MIN_TASKS = 1;
 
 function fold(s: string): string {
   return s.toLowerCase();
@@ -138,11 +143,17 @@ export function checkWorld(data: WorldData): string[] {
   for (const f of facts) if (!stated.has(f.id)) p(`fact ${f.id} (${f.subject} ${f.predicate}) is stated exactly on no page`);
   for (const msg of anachronisms(data, (ps) => claimsOf.get(ps) ?? [])) p(`anachronism: ${msg}`);
 
-  // Tasks: enough of them, every kind, answers stated and never given away by the question.
+  // Tasks: at least one, ids unique, answers stated and never given away by the question, every one with
+  // a certificate that holds (src/tasks/certificate/verify.ts: pages, difficulty, checks).
   if (tasks.length < MIN_TASKS) p(`${tasks.length} tasks, fewer than ${MIN_TASKS}`);
-  const kinds = new Set(tasks.map((t) => t.kind));
-  for (const k of EASY_KINDS) if (!kinds.has(k)) p(`no ${k} task`);
+  if (new Set(tasks.map((t) => t.id)).size !== tasks.length) p('duplicate task ids');
+  const verify = {
+    check: checkWorldOf(facts, tableSizesOf(theme, rows)),
+    provenance: provenanceOf(documents),
+  };
   for (const t of tasks) {
+    if (!(TASK_KINDS as readonly string[]).includes(t.kind)) p(`task ${t.id} has an unknown kind ${JSON.stringify(t.kind)}`);
+    for (const msg of certificateProblems(verify, t)) p(msg);
     if (t.answerFactIds.length === 0) p(`task ${t.id} has no answer facts`);
     for (const id of [...t.answerFactIds, ...t.hopFactIds]) if (!stated.has(id)) p(`task ${t.id}: fact ${id} is not stated on any page`);
     for (const a of (JSON.parse(t.answer) as unknown[][]).flat().map(String))

@@ -9,6 +9,7 @@ import { appendFileSync, existsSync, readFileSync, renameSync, rmSync, statSync,
 import { basename, join } from 'node:path';
 import { openWorld } from '../db/open.js';
 import { listThemes } from '../themes/registry.js';
+import { DEFAULT_DIFFICULTY, DEFAULT_TASKS_PER_WORLD, type DifficultyMode } from './select-tasks.js';
 
 export interface ManifestEntry {
   id: string;
@@ -23,6 +24,9 @@ export interface ManifestEntry {
   /** The theme ids the batch's worlds take turns over, in order (all registered themes by default). */
   themes?: string[];
   real_brands: boolean;
+  /** --difficulty and --tasks-per-world of the batch (absent on lines of a writer before format v3: mix, 16). */
+  difficulty?: DifficultyMode;
+  tasks_per_world?: number;
 }
 
 /**
@@ -33,6 +37,8 @@ export interface BatchIdentity {
   generator_version: string;
   themes: string[];
   real_brands: boolean;
+  difficulty: DifficultyMode;
+  tasks_per_world: number;
 }
 
 export const MANIFEST = 'index.jsonl';
@@ -52,6 +58,8 @@ export function manifestEntry(e: ManifestEntry): ManifestEntry {
     real_brands: e.real_brands,
   };
   if (e.themes) out.themes = e.themes;
+  if (e.difficulty !== undefined) out.difficulty = e.difficulty;
+  if (e.tasks_per_world !== undefined) out.tasks_per_world = e.tasks_per_world;
   return out;
 }
 
@@ -76,6 +84,9 @@ export function identityDifference(seed: number, have: BatchIdentity, want: Batc
     return `holds seed ${seed} with ${describeThemes(have.themes)}; this run asks for ${describeThemes(want.themes)}`;
   if (have.real_brands !== want.real_brands)
     return `holds seed ${seed} ${have.real_brands ? 'with' : 'without'} --real-brands; this run asks ${want.real_brands ? 'for' : 'against'} it`;
+  if (have.difficulty !== want.difficulty) return `holds seed ${seed} with --difficulty ${have.difficulty}; this run asks for --difficulty ${want.difficulty}`;
+  if (have.tasks_per_world !== want.tasks_per_world)
+    return `holds seed ${seed} with --tasks-per-world ${have.tasks_per_world}; this run asks for --tasks-per-world ${want.tasks_per_world}`;
   return undefined;
 }
 
@@ -139,6 +150,8 @@ export function describeWorldFile(path: string): ManifestEntry {
       sha256: sha256File(path),
       generator_version: w.meta.generator_version!,
       real_brands: w.meta.real_brands === '1',
+      difficulty: (w.meta.difficulty ?? DEFAULT_DIFFICULTY) as DifficultyMode,
+      tasks_per_world: Number(w.meta.tasks_per_world ?? DEFAULT_TASKS_PER_WORLD),
     };
   } finally {
     w.db.close();

@@ -41,8 +41,11 @@ function askable(col: ColumnDef, v: unknown): boolean {
   return true;
 }
 
-export function deriveTasks(theme: ThemeDef, rows: Rows, fx: FactIndex, rng: Rng): Task[] {
-  const tasks: Task[] = [];
+/** An easy-tier task before certification: no difficulty yet (the certificate derives it). */
+export type EasyTask = Omit<Task, 'difficulty' | 'certificate'>;
+
+export function deriveTasks(theme: ThemeDef, rows: Rows, fx: FactIndex, rng: Rng): EasyTask[] {
+  const tasks: EasyTask[] = [];
   const allNames = new Set(fx.facts.map((f) => f.subject.toLowerCase()));
   const named = theme.tables.filter((t) => t.nameColumn && (rows[t.name]?.length ?? 0) > 0);
   const nameCol = (t: TableDef) => t.nameColumn!;
@@ -61,7 +64,7 @@ export function deriveTasks(theme: ThemeDef, rows: Rows, fx: FactIndex, rng: Rng
 
   const used = new Set<string>();
   /** Add a task unless it repeats a (kind, table, column) already asked, or its question gives the answer away. */
-  const push = (t: Omit<Task, 'id' | 'tolerance' | 'columns' | 'keyColumns' | 'aliases'> & Partial<Task>, signature: string): boolean => {
+  const push = (t: Omit<EasyTask, 'id' | 'tolerance' | 'columns' | 'keyColumns' | 'aliases'> & Partial<EasyTask>, signature: string): boolean => {
     if (used.has(signature)) return false;
     const answerStrings = JSON.parse(t.answer).flat().map(String) as string[];
     // A comparison names its candidates by design; every other question must not contain its answer.
@@ -97,7 +100,6 @@ export function deriveTasks(theme: ThemeDef, rows: Rows, fx: FactIndex, rng: Rng
     return push(
       {
         kind: 'lookup',
-        difficulty: 1,
         question,
         answer: JSON.stringify([[value]]),
         answerText: answerTextOf(value, col),
@@ -162,7 +164,6 @@ export function deriveTasks(theme: ThemeDef, rows: Rows, fx: FactIndex, rng: Rng
     return push(
       {
         kind: 'multi_hop',
-        difficulty: hops.length + 1,
         question,
         answer: JSON.stringify([[value]]),
         answerText: answerTextOf(value, col),
@@ -208,7 +209,6 @@ export function deriveTasks(theme: ThemeDef, rows: Rows, fx: FactIndex, rng: Rng
       return push(
         {
           kind,
-          difficulty: 2,
           question,
           answer: JSON.stringify([[value]]),
           answerText: answerTextOf(value, col),
@@ -226,7 +226,6 @@ export function deriveTasks(theme: ThemeDef, rows: Rows, fx: FactIndex, rng: Rng
     return push(
       {
         kind,
-        difficulty: 2,
         question,
         answer: JSON.stringify([[answer]]),
         answerText: answer,
@@ -264,7 +263,6 @@ export function deriveTasks(theme: ThemeDef, rows: Rows, fx: FactIndex, rng: Rng
     return push(
       {
         kind: 'aggregation',
-        difficulty: 3,
         question: r.question,
         answer: JSON.stringify([[total]]),
         answerText: withCommas(total),
@@ -331,7 +329,6 @@ export function deriveTasks(theme: ThemeDef, rows: Rows, fx: FactIndex, rng: Rng
     return push(
       {
         kind: 'wide_table',
-        difficulty: 3,
         question: r.question,
         answer: JSON.stringify(answer),
         answerText,

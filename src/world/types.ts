@@ -1,9 +1,12 @@
 /** The in-memory form of a world: what generation produces and what the database holds. */
-import type { TaskCertificate } from '../tasks/certificate/schema.js';
+import type { Difficulty, TaskCertificate } from '../tasks/certificate/schema.js';
 import type { Rows, ThemeDef, Unit, ValueType } from '../themes/_define.js';
 
-/** World file format: v2 adds claims, links, documents.date_kind and the page genres (schemas/world.ts). Readers read this version only. */
-export const FORMAT_VERSION = 2;
+/**
+ * World file format: v2 added claims, links, documents.date_kind and the page genres; v3 adds task
+ * certificates and easy|medium|hard difficulty (schemas/world.ts). Readers read this version only.
+ */
+export const FORMAT_VERSION = 3;
 export const GENERATOR_VERSION = '0.2.0';
 
 export interface Fact {
@@ -106,7 +109,8 @@ export interface Task {
   answerFactIds: number[];
   hopFactIds: number[];
   sql: string;
-  difficulty: number;
+  /** Derived from the certificate (src/tasks/certificate/difficulty.ts), never from the kind. */
+  difficulty: Difficulty;
   /** Issue 24: why the task is as hard as it says, and its proofs (src/tasks/certificate/schema.ts). */
   certificate?: TaskCertificate;
 }
@@ -121,6 +125,9 @@ export interface WorldMeta {
   reference_date: string;
   fact_count: number;
   real_brands: boolean;
+  /** The batch options that chose the world's tasks (format v3): --difficulty and --tasks-per-world (generation always sets them). */
+  difficulty?: 'easy' | 'medium' | 'hard' | 'mix';
+  tasks_per_world?: number;
 }
 
 /** Column metadata a fact needs for formatting, kept beside the fact (not in the file). */

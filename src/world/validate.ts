@@ -6,6 +6,7 @@ import { loadWorld } from '../db/load.js';
 import { openWorld, type OpenWorld } from '../db/open.js';
 import { FIXED_TABLES } from '../db/schema-ddl.js';
 import { checkTaskSql } from '../db/task-sql.js';
+import { proofProblems } from '../tasks/certificate/verify.js';
 import type { BatchProgress } from './batch.js';
 import { checkWorld } from './consistency.js';
 import { MANIFEST, readManifest, sha256File } from './manifest.js';
@@ -44,8 +45,8 @@ function claimAndLinkRows(w: OpenWorld): string[] {
 
 /**
  * Every check of one world file: format, structure (every fixed table, foreign keys), consistency
- * (checkWorld on the world read back: claims, links, dates), claims against their pages, task SQL,
- * provenance projection, FTS.
+ * (checkWorld on the world read back: claims, links, dates, task certificates), claims against their
+ * pages, task SQL, uniqueness proofs, provenance projection, FTS.
  */
 export function validateFile(path: string): string[] {
   let w: OpenWorld;
@@ -77,6 +78,9 @@ export function validateFile(path: string): string[] {
     const data = loadWorld(w);
     problems.push(...checkWorld(data));
     problems.push(...checkTaskSql(w.db, data.tasks));
+    // Certificates: checkWorld re-derived pages, difficulty and checks from the file's provenance; the
+    // uniqueness proofs run again on the file's own theme tables.
+    for (const t of data.tasks) problems.push(...proofProblems(w.db, t));
     return problems;
   } catch (e) {
     return [`unreadable: ${(e as Error).message.split('\n')[0]}`];

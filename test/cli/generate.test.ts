@@ -24,12 +24,50 @@ describe('generate / validate / inspect / themes commands', () => {
     expect(t.out).toMatch(/\d+ themes; task kinds/);
   });
 
+  it('--tasks-per-world and --difficulty shape the worlds and enter the manifest; another value refuses the folder', async () => {
+    const dir = tempDir();
+    const g = await cli([
+      'generate',
+      '--count',
+      '2',
+      '--seed',
+      '3',
+      '--out',
+      dir,
+      '--workers',
+      '1',
+      '--quiet',
+      '--tasks-per-world',
+      '5',
+      '--difficulty',
+      'easy',
+    ]);
+    expect(g.code).toBe(0);
+    expect(g.out).toContain('· 10 tasks ·');
+    const lines = readFileSync(join(dir, 'index.jsonl'), 'utf8')
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    for (const l of lines) expect(l).toMatchObject({ tasks: 5, difficulty: 'easy', tasks_per_world: 5 });
+    const other = await cli(['generate', '--count', '2', '--seed', '3', '--out', dir, '--workers', '1', '--quiet', '--tasks-per-world', '5']);
+    expect(other.code).not.toBe(0);
+    expect(other.err).toMatch(/holds seed 3 with --difficulty easy; this run asks for --difficulty mix: use another --out\n$/);
+    const v = await cli(['validate', dir]);
+    expect(v.out).toContain('2 worlds checked, 0 problems');
+  });
+
   it.each([
     [['generate', '--count', '0', '--out', '/tmp/x'], /--count must be a positive integer/],
     [['generate', '--count', 'ten', '--out', '/tmp/x'], /--count must be a positive integer/],
     [['generate', '--count', '2', '--themes', 'nope', '--out', '/tmp/x'], /unknown theme "nope"/],
     [['generate', '--count', '2', '--shard', '2/2', '--out', '/tmp/x'], /--shard/],
     [['generate'], /required option/],
+    [
+      ['generate', '--count', '1', '--difficulty', 'extreme', '--out', '/tmp/x'],
+      /^error: --difficulty must be one of easy, medium, hard, mix, got "extreme"\n$/,
+    ],
+    [['generate', '--count', '1', '--tasks-per-world', '0', '--out', '/tmp/x'], /^error: --tasks-per-world must be a positive integer, got "0"\n$/],
+    [['generate', '--count', '1', '--tasks-per-world', '500', '--out', '/tmp/x'], /^error: --tasks-per-world must be an integer from 1 to 64, got 500\n$/],
     [['inspect', '/nonexistent/w.sqlite'], /no world file/],
     [['inspect', 'w1-000001', '--worlds', '/nonexistent'], /not found/],
     [['validate', '/nonexistent'], /no folder/],

@@ -7,12 +7,18 @@ import { cli, tempDir } from '../helpers.js';
 
 let dir: string;
 let taskCount = 0;
+let onePageTasks = 0;
+const kinds = new Set<string>();
 
 beforeAll(() => {
   dir = tempDir();
   for (let i = 0; i < 6; i++) {
     const data = generateWorld(4, i, { themes: ['smartphones'] });
     taskCount += data.tasks.length;
+    for (const t of data.tasks) {
+      kinds.add(t.kind);
+      if (t.certificate!.pagesNeeded <= 1) onePageTasks++;
+    }
     writeWorld(join(dir, `${data.meta.world_id}.sqlite`), data);
   }
 });
@@ -45,16 +51,25 @@ describe('tasks export / tasks report / tools commands', () => {
     expect(text.out).toMatch(/entity-name overlap train\/eval: \d+ shared names/);
   });
 
-  it('reports kinds, hops, answer types and the blind check', async () => {
+  it('reports kinds, hops, answer types, the blind check and the measures per difficulty and family', async () => {
     const r = await cli(['tasks', 'report', dir]);
     expect(r.code).toBe(0);
     expect(r.out).toMatch(new RegExp(`^6 worlds, ${taskCount} tasks`));
-    for (const kind of ['lookup', 'multi_hop', 'comparison', 'aggregation', 'temporal', 'wide_table']) expect(r.out).toContain(kind);
+    for (const kind of kinds) expect(r.out).toContain(kind);
+    expect(r.out).toMatch(/measures by difficulty:\nmeasure +target +all +easy +medium +hard\n/);
+    expect(r.out).toMatch(/\nevidence on one page +≤ 10% \(0% medium, hard\) +[\d.]+% [✓✗]/);
+    expect(r.out).toMatch(/\ndistinct question frames +≥ 40 +\d+ [✓✗]/);
     const j = await cli(['tasks', 'report', dir, '--json']);
     const rep = JSON.parse(j.out);
     expect(rep.tasks).toBe(taskCount);
-    expect(rep.blind.kinds).toHaveLength(6);
+    expect(rep.blind.kinds).toHaveLength(kinds.size);
     expect(rep.solvability).toBeNull();
+    // the one-page share printed is the share of the tasks written with a one-page certificate
+    const onePage = rep.measures.find((m: { id: string }) => m.id === 'one_page');
+    expect(onePage.cells.all.text).toBe(`${((100 * onePageTasks) / taskCount).toFixed(1)}%`);
+    const frames = rep.measures.find((m: { id: string }) => m.id === 'frames');
+    expect(Number(frames.cells.all.text)).toBeGreaterThan(1);
+    expect(Number(frames.cells.all.text)).toBeLessThanOrEqual(taskCount);
   });
 
   it('prints the tool definitions', async () => {

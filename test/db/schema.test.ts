@@ -67,7 +67,7 @@ describe('world file schema', async () => {
   it('is readable through drizzle, with typed rows', () => {
     const db = drizzle(new Database(path, { readonly: true }), { schema });
     const meta = db.select().from(schema.worldMeta).where(eq(schema.worldMeta.key, 'format_version')).all();
-    expect(meta).toEqual([{ key: 'format_version', value: '2' }]);
+    expect(meta).toEqual([{ key: 'format_version', value: '3' }]);
     const first = db.select().from(schema.tasks).limit(1).all()[0]!;
     expect(JSON.parse(first.answerFactIds).length).toBeGreaterThan(0);
   });

@@ -49,7 +49,7 @@ describe('writeWorld and loadWorld (format v2)', () => {
       expect(r.subject_text).toBe(r.subject);
     }
     expect(db.prepare('SELECT COUNT(*) FROM documents WHERE (published IS NULL) != (date_kind IS NULL)').pluck().get()).toBe(0);
-    expect(db.prepare("SELECT value FROM world_meta WHERE key = 'format_version'").pluck().get()).toBe('2');
+    expect(db.prepare("SELECT value FROM world_meta WHERE key = 'format_version'").pluck().get()).toBe('3');
     db.close();
     expect(validateFile(path)).toEqual([]);
   });

@@ -191,7 +191,7 @@ function task(
     answerFactIds: [...new Set(answerFactIds)],
     hopFactIds,
     sql: 'SELECT 1',
-    difficulty: 3,
+    difficulty: 'hard',
   };
 }
 

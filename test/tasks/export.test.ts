@@ -7,6 +7,7 @@ import { scoreAnswer } from '../../src/tasks/score.js';
 import { parseSplit } from '../../src/tasks/split.js';
 import { openAiTools } from '../../src/tools/definitions.js';
 import { generateBatch } from '../../src/world/batch.js';
+import { readWorldTasks } from '../../src/tasks/batch-tasks.js';
 import { generateWorld } from '../../src/world/generate.js';
 import { readManifest, sha256File } from '../../src/world/manifest.js';
 import { tempDir } from '../helpers.js';
@@ -91,6 +92,31 @@ describe('tasks export', () => {
     }
     expect(records.map((r) => r.extra_info.index)).toEqual(records.map((_, i) => i));
     expect(readdirSync(join(out, '..')).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+  });
+
+  it("carries each task's difficulty and certificate figures", () => {
+    const out = join(tempDir(), 'tasks.jsonl');
+    exportTasks({ dir, out });
+    const records = readJsonl(out);
+    const tasks = new Map(
+      readdirSync(dir)
+        .filter((f) => f.endsWith('.sqlite'))
+        .flatMap((f) => readWorldTasks(join(dir, f)).tasks.map((t) => [`${f.replace('.sqlite', '')}/${t.id}`, t] as const)),
+    );
+    for (const r of records) {
+      const t = tasks.get(`${r.extra_info.world_id}/${r.extra_info.task_id}`)!;
+      const c = t.certificate!;
+      expect(r.extra_info).toMatchObject({
+        difficulty: t.difficulty,
+        pages_needed: c.pagesNeeded,
+        constraints: c.constraints,
+        width: c.width,
+        hops: c.hops + 1,
+      });
+      expect(r.extra_info.oracle_calls).toBe(c.plan.length);
+      expect(['easy', 'medium', 'hard']).toContain(r.extra_info.difficulty);
+    }
+    expect(check(schema, { ...records[0]!, extra_info: { ...records[0]!.extra_info, difficulty: 3 } })).toEqual(['$.extra_info.difficulty: 3 not in enum']);
   });
 
   it('the schema checker catches a broken record', () => {

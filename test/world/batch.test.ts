@@ -72,6 +72,22 @@ describe('generateBatch', () => {
     expect([...readManifest(parts[1]!).values()].map((e) => e.index)).toEqual([1, 4, 7]);
   });
 
+  it('rebuilds a listed world written before format v3 (its line has no tasks_per_world), with a warning', async () => {
+    const dir = tempDir();
+    await generateBatch({ count: 1, seed: 21, out: dir, workers: 1 });
+    const before = readFileSync(join(dir, 'w21-000000.sqlite'));
+    const line = JSON.parse(readFileSync(join(dir, 'index.jsonl'), 'utf8'));
+    delete line.tasks_per_world;
+    delete line.difficulty;
+    writeFileSync(join(dir, 'index.jsonl'), `${JSON.stringify(line)}\n`);
+    const warnings: string[] = [];
+    const s = await generateBatch({ count: 1, seed: 21, out: dir, workers: 1, onWarning: (w) => warnings.push(w) });
+    expect(s.generated).toBe(1);
+    expect(warnings).toEqual(['w21-000000.sqlite was written before world format v3 (no task certificates): rebuilding it']);
+    expect(readFileSync(join(dir, 'w21-000000.sqlite')).equals(before)).toBe(true);
+    expect(readManifest(dir).get('w21-000000')).toMatchObject({ difficulty: 'mix', tasks_per_world: 16 });
+  });
+
   it('rejects bad shard specs', () => {
     expect(() => parseShard('3/3')).toThrow(/0 <= i < n/);
     expect(() => parseShard('a/b')).toThrow();

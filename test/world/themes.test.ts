@@ -6,8 +6,10 @@ import { checkTaskSql } from '../../src/db/task-sql.js';
 import { writeWorld } from '../../src/db/write.js';
 import { listThemes } from '../../src/themes/registry.js';
 import { checkWorld } from '../../src/world/consistency.js';
+import { difficultyOf } from '../../src/tasks/certificate/difficulty.js';
 import { generateWorld } from '../../src/world/generate.js';
-import { EASY_KINDS, type WorldData } from '../../src/world/types.js';
+import { DEFAULT_TASKS_PER_WORLD } from '../../src/world/select-tasks.js';
+import { TASK_KINDS, type WorldData } from '../../src/world/types.js';
 import { tempDir } from '../helpers.js';
 
 const SEEDS = [1, 7, 2029];
@@ -25,8 +27,11 @@ describe.each(listThemes().map((t) => [t.id]))('theme %s', (id) => {
       expect(d.facts.length).toBeGreaterThanOrEqual(300);
       expect(d.facts.length).toBeLessThanOrEqual(500);
       expect(checkWorld(d)).toEqual([]);
-      expect(new Set(d.tasks.map((t) => t.kind))).toEqual(new Set(EASY_KINDS));
-      expect(d.tasks.length).toBeGreaterThanOrEqual(15);
+      expect(d.tasks.length).toBe(DEFAULT_TASKS_PER_WORLD);
+      for (const t of d.tasks) {
+        expect(TASK_KINDS).toContain(t.kind);
+        expect(t.difficulty).toBe(difficultyOf(t.certificate!));
+      }
       // every answer fact is linked from some passage whose text states it
       const linked = new Set(d.documents.flatMap((doc) => doc.passages.flatMap((p) => p.factIds)));
       for (const t of d.tasks) for (const f of t.answerFactIds) expect(linked.has(f)).toBe(true);

@@ -1,15 +1,17 @@
 /**
- * validate on format v2 files read back from disk: a sound file passes; each damage to the claims, the
- * links, the date kinds or the tables is reported; v1 and newer files are refused with one line.
+ * validate on files read back from disk: a sound file passes; each damage to the claims, the links, the
+ * date kinds, the tables or a task's certificate is reported; v1, v2 and newer files are refused with one line.
  */
 import Database from 'better-sqlite3';
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { writeWorld } from '../../src/db/write.js';
+import { generateWorld } from '../../src/world/generate.js';
 import { validateFile } from '../../src/world/validate.js';
 import { worldWithClaimsAndLinks } from '../db/v2-world.js';
 import { tempDir } from '../helpers.js';
+import { bandConstraints, scatteredFacts } from '../tasks/certificate/_families.js';
 
 describe('validateFile (format v2)', () => {
   const data = worldWithClaimsAndLinks();
@@ -69,13 +71,91 @@ describe('validateFile (format v2)', () => {
     );
   });
 
-  it('reports a file without the v2 tables, and refuses v1 and newer files with one line', () => {
+  it('reports a file without the v2 tables, and refuses v1, v2 and newer files with one line', () => {
     expect(damaged('DROP TABLE claims')).toEqual(['missing tables: claims']);
-    const v1 = damaged("UPDATE world_meta SET value = '1' WHERE key = 'format_version'");
-    expect(v1).toEqual([
-      expect.stringMatching(/is world format v1; this fictionworld reads v2 \(claims, links\): regenerate the batch with fictionworld generate$/),
+    for (const old of [1, 2]) {
+      const found = damaged(`UPDATE world_meta SET value = '${old}' WHERE key = 'format_version'`);
+      expect(found).toEqual([
+        expect.stringMatching(
+          new RegExp(
+            `is world format v${old}; this fictionworld reads v3 \\(claims, links, task certificates\\): regenerate the batch with fictionworld generate$`,
+          ),
+        ),
+      ]);
+    }
+    const v4 = damaged("UPDATE world_meta SET value = '4' WHERE key = 'format_version'");
+    expect(v4).toEqual([expect.stringMatching(/is world format v4; this fictionworld reads up to v3: upgrade fictionworld$/)]);
+  });
+});
+
+describe('validateFile re-checks task certificates (format v3)', () => {
+  const families = { reasoning: scatteredFacts, constraint: bandConstraints };
+  // an easy world (its one-page constraint tasks carry uniqueness proofs) and a hard one (five-page covers)
+  const worlds = (['easy', 'hard'] as const).map((difficulty, i) => generateWorld(7, 1 + i * 8, { themes: ['launches'], difficulty, families }));
+  const dir = tempDir();
+  const sound = worlds.map((w, i) => {
+    const path = join(dir, `s${i}`, `${w.meta.world_id}.sqlite`);
+    mkdirSync(join(dir, `s${i}`));
+    writeWorld(path, w);
+    return path;
+  });
+  const proved = worlds[0]!.tasks.find((t) => t.certificate?.uniqueness)!;
+  const multi = worlds[1]!.tasks.find((t) => t.certificate!.pagesNeeded >= 2)!;
+  let n = 0;
+  /** A copy of world `w`'s sound file changed by `sql`, validated. */
+  const tampered = (w: 0 | 1, sql: string) => {
+    const sub = join(dir, String(n++));
+    mkdirSync(sub);
+    const path = join(sub, `${worlds[w]!.meta.world_id}.sqlite`);
+    copyFileSync(sound[w]!, path);
+    const db = new Database(path);
+    db.exec(sql);
+    db.close();
+    return validateFile(path);
+  };
+
+  it('passes the sound file, whose tasks carry uniqueness proofs and multi-page covers', () => {
+    expect(proved).toBeDefined();
+    expect(multi).toBeDefined();
+    for (const s of sound) expect(validateFile(s)).toEqual([]);
+  });
+
+  it('catches a tampered page count, difficulty, checks list or width', () => {
+    const id = multi.id;
+    expect(tampered(1, `UPDATE tasks SET certificate = json_set(certificate, '$.pagesNeeded', 1) WHERE id = '${id}'`)).toEqual(
+      expect.arrayContaining([expect.stringMatching(new RegExp(`^task ${id}: certificate says 1 pages are needed, the set cover finds \\d+$`))]),
+    );
+    expect(tampered(1, `UPDATE tasks SET certificate = json_remove(certificate, '$.pages[0]') WHERE id = '${id}'`)).toContainEqual(
+      expect.stringMatching(new RegExp(`^task ${id}: certificate lists \\d+ pages but says \\d+ are needed$`)),
+    );
+    const other = multi.difficulty === 'hard' ? 'easy' : 'hard';
+    expect(tampered(1, `UPDATE tasks SET difficulty = '${other}' WHERE id = '${id}'`)).toContain(
+      `task ${id}: difficulty ${other} but its certificate derives ${multi.difficulty}`,
+    );
+    expect(tampered(1, `UPDATE tasks SET certificate = json_remove(certificate, '$.checks[0]') WHERE id = '${id}'`)).toContainEqual(
+      expect.stringMatching(new RegExp(`^task ${id}: checks list .*, expected `)),
+    );
+    expect(tampered(1, `UPDATE tasks SET certificate = json_set(certificate, '$.width', 7) WHERE id = '${id}'`)).toContainEqual(
+      expect.stringMatching(new RegExp(`^task ${id}: certificate width 7`)),
+    );
+  });
+
+  it('re-runs the uniqueness SQL on the file: a tampered count, and rows changed under the proof', () => {
+    const id = proved.id;
+    expect(tampered(0, `UPDATE tasks SET certificate = json_set(certificate, '$.uniqueness.count', 2) WHERE id = '${id}'`)).toContainEqual(
+      expect.stringMatching(new RegExp(`^task ${id}: uniqueness counts on disk \\(1; [\\d, ]+\\) differ from the certificate's$`)),
+    );
+    // every row of the table made to meet the constraints: the proof no longer proves
+    const table = /FROM (\w+) WHERE/.exec(proved.certificate!.uniqueness!.sql)![1]!;
+    const bands = [...proved.certificate!.uniqueness!.sql.matchAll(/(\w+) BETWEEN (-?\d+) AND/g)].map((m) => `${m[1]} = ${m[2]}`);
+    const found = tampered(0, `UPDATE ${table} SET ${bands.join(', ')}`);
+    expect(found).toContainEqual(expect.stringMatching(new RegExp(`^task ${id}: not unique on disk: \\d+ candidates meet every constraint, not 1$`)));
+  });
+
+  it('refuses a certificate that does not parse, naming the task', () => {
+    expect(tampered(0, `UPDATE tasks SET certificate = '{"pages": 3' WHERE id = 't01'`)).toEqual(['unreadable: task t01: certificate is not JSON']);
+    expect(tampered(0, `UPDATE tasks SET certificate = json_set(certificate, '$.hops', 'two') WHERE id = 't02'`)).toEqual([
+      expect.stringMatching(/^unreadable: task t02: certificate does not parse \(hops: /),
     ]);
-    const v3 = damaged("UPDATE world_meta SET value = '3' WHERE key = 'format_version'");
-    expect(v3).toEqual([expect.stringMatching(/is world format v3; this fictionworld reads up to v2: upgrade fictionworld$/)]);
   });
 });

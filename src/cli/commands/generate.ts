@@ -1,10 +1,20 @@
 /** `generate`: build a batch of worlds. */
 import type { Command } from 'commander';
 import { type BatchProgress, generateBatch, parseShard } from '../../world/batch.js';
+import {
+  checkTasksPerWorld,
+  DEFAULT_DIFFICULTY,
+  DEFAULT_TASKS_PER_WORLD,
+  DIFFICULTY_MODES,
+  MAX_TASKS_PER_WORLD,
+  parseDifficulty,
+} from '../../world/select-tasks.js';
 import type { Io } from '../main.js';
 import { nonNegativeInt, positiveInt } from '../options.js';
 import { createProgress } from '../progress.js';
 import { declareCommand } from './table.js';
+
+const tasksPerWorld = (value: string): number => checkTasksPerWorld(positiveInt('--tasks-per-world')(value));
 
 export function registerGenerate(program: Command, io: Io): void {
   declareCommand(program, 'generate')
@@ -15,6 +25,13 @@ export function registerGenerate(program: Command, io: Io): void {
     .option('--themes <list>', 'comma-separated theme ids (default: all)')
     .option('--shard <i/n>', 'build only worlds whose index mod n is i (0-based)')
     .option('--real-brands', 'let real company names own invented products', false)
+    .option(
+      '--difficulty <d>',
+      `task difficulty: ${DIFFICULTY_MODES.join(', ')} (mix: about a quarter easy, half medium, a quarter hard)`,
+      parseDifficulty,
+      DEFAULT_DIFFICULTY,
+    )
+    .option('--tasks-per-world <n>', `tasks in each world (1–${MAX_TASKS_PER_WORLD})`, tasksPerWorld, DEFAULT_TASKS_PER_WORLD)
     .option('--quiet', 'no progress bar', false)
     .action(async (o) => {
       const tty = Boolean(process.stderr.isTTY);
@@ -42,6 +59,8 @@ export function registerGenerate(program: Command, io: Io): void {
             : undefined,
           shard: o.shard ? parseShard(o.shard) : undefined,
           realBrands: o.realBrands,
+          difficulty: o.difficulty,
+          tasksPerWorld: o.tasksPerWorld,
           onProgress: (p) => {
             last = p;
             bar?.(p);
