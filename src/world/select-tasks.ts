@@ -1,6 +1,7 @@
 /**
  * Choosing a world's tasks among its certified candidates: `tasksPerWorld` of them at the difficulty
- * asked (`mix`: about a quarter easy, half medium, a quarter hard), kinds taking turns within a tier,
+ * asked (`mix`: about a quarter easy, half medium, a quarter hard), kinds taking turns within a tier and
+ * none taking more than a fifth of the world while others have candidates,
  * and at most a tenth of a mixed world's tasks with all their evidence on one page (unless nothing else
  * is left to fill the world). Deterministic: the
  * candidates' order decides every tie.
@@ -64,9 +65,14 @@ export function selectTasks(
   const maxOnePage = mode === 'mix' ? Math.floor(n / 10) : n;
   const chosen = new Set<CertifiedTask>();
   let onePages = 0;
+  // Tiers take kinds in turns; a short tier is filled from the others with no kind taking more than a
+  // fifth of the world (at least 2) while other kinds have candidates.
+  const perKind = new Map<string, number>();
+  let kindCap = n;
   const take = (t: CertifiedTask, force = false) => {
-    if (chosen.has(t) || (onePage(t) && onePages >= maxOnePage && !force)) return false;
+    if (chosen.has(t) || (onePage(t) && onePages >= maxOnePage && !force) || (perKind.get(t.kind) ?? 0) >= kindCap) return false;
     chosen.add(t);
+    perKind.set(t.kind, (perKind.get(t.kind) ?? 0) + 1);
     if (onePage(t)) onePages++;
     return true;
   };
@@ -75,14 +81,19 @@ export function selectTasks(
     let got = 0;
     for (const t of tiers.get(d)!) if (got < targets[d] && take(t)) got++;
   }
-  // A mixed world short of a tier takes the other tiers' spare candidates (medium first), and only when
-  // nothing else is left, one-page tasks beyond the tenth (the report shows it: the families are short).
-  if (mode === 'mix')
-    for (const force of [false, true])
-      for (const d of ['medium', 'hard', 'easy'] as const)
+  // A mixed world short of a tier takes the other tiers' spare candidates (medium first): first with no
+  // kind above its share, then any kind, and only when nothing else is left, one-page tasks beyond the
+  // tenth (the report shows it: the families are short). One difficulty fills from its own tier only.
+  const share = Math.max(2, Math.ceil(n / 5));
+  const order = mode === 'mix' ? (['medium', 'hard', 'easy'] as const) : ([mode] as const);
+  for (const force of mode === 'mix' ? [false, true] : [false])
+    for (const cap of [share, n]) {
+      kindCap = cap;
+      for (const d of order)
         for (const t of tiers.get(d)!) {
           if (chosen.size >= n) break;
           take(t, force);
         }
+    }
   return open.filter((t) => chosen.has(t));
 }

@@ -57,3 +57,25 @@ describe('selectTasks', () => {
     expect(() => parseDifficulty('extreme')).toThrow(/^--difficulty must be one of easy, medium, hard, mix, got "extreme"$/);
   });
 });
+
+describe('selectTasks keeps a mix of kinds', () => {
+  it('a world short of medium and easy fills from hard without one kind taking it over', () => {
+    let k = 0;
+    const c = (difficulty: Difficulty, kind: string, pagesNeeded: number) =>
+      ({ kind, difficulty, signature: `k${k++}`, certificate: { pagesNeeded } }) as unknown as CertifiedTask;
+    const pool = [
+      ...Array.from({ length: 12 }, () => c('hard', 'wide', 2)),
+      ...Array.from({ length: 4 }, () => c('hard', 'constraint', 3)),
+      ...Array.from({ length: 4 }, () => c('easy', 'reasoning', 2)),
+      ...Array.from({ length: 4 }, () => c('easy', 'chain', 2)),
+      ...Array.from({ length: 2 }, () => c('medium', 'conflict', 3)),
+    ];
+    const got = selectTasks(pool, 'mix', 16);
+    expect(got).toHaveLength(16);
+    const count = (kind: string) => got.filter((t) => t.kind === kind).length;
+    // wide takes turns in the hard tier, then no kind goes past a fifth of the world (4 of 16) while
+    // other kinds have candidates left
+    expect(Math.max(...['wide', 'constraint', 'reasoning', 'chain'].map(count))).toBe(4);
+    expect(count('conflict')).toBe(2);
+  });
+});
