@@ -67,6 +67,9 @@ function drawCandidates(theme: ThemeDef, rows: Rows, fx: FactIndex, documents: D
   const certifier = createCertifier({ theme, rows, facts: fx.facts, documents });
   const allNames = new Set(fx.facts.map((f) => f.subject.toLowerCase()));
   const out: CertifiedTask[] = [];
+  // Each family's share of twice the world's tasks per round (spares for the prover): drafting is the
+  // costly part of generation, and a family asked for a whole world's worth wastes most of it.
+  const perFamily = Math.ceil((2 * n) / Math.max(1, Object.keys(families).length));
   const seen = new Set<string>();
   const add = (drafts: TaskDraft[]) => {
     for (const d of drafts) {
@@ -82,7 +85,7 @@ function drawCandidates(theme: ThemeDef, rows: Rows, fx: FactIndex, documents: D
       add(easyDrafts(theme, rows, fx, rng.fork(`easy:${round}`)));
       for (const kind of TASK_KINDS) {
         const family = families[kind];
-        if (family) add(family({ theme, rows, fx, documents, rng: rng.fork(`${kind}:${round}`), allNames }, n));
+        if (family) add(family({ theme, rows, fx, documents, rng: rng.fork(`${kind}:${round}`), allNames }, perFamily));
       }
       const count = (d: Difficulty) => out.filter((t) => t.difficulty === d).length;
       // Twice each tier's share: spares for the tasks the prover finds unsolvable. A round that added
