@@ -16,7 +16,7 @@ const snapshot = (dir: string) =>
 
 /** Spawn `generate` and resolve once the first world is under its final name (or the child has exited). */
 async function spawnUntilFirstWorld(dir: string, extra: string[] = []): Promise<ChildProcess> {
-  const args = ['--import', 'tsx', 'src/cli/main.ts', 'generate', '--count', '40', '--seed', '4', '--out', dir, '--workers', '2', '--quiet', ...extra];
+  const args = ['--import', 'tsx', 'src/cli/main.ts', 'generate', '--count', '24', '--seed', '4', '--out', dir, '--workers', '2', '--quiet', ...extra];
   const child = spawn(process.execPath, args, { cwd: process.cwd(), stdio: ['ignore', 'ignore', 'pipe'] });
   await new Promise<void>((resolve) => {
     const poll = setInterval(() => {
@@ -36,9 +36,9 @@ describe('generateBatch', () => {
   it('gives byte-identical files with one worker and with two', async () => {
     const a = tempDir();
     const b = tempDir();
-    const sa = await generateBatch({ count: 12, seed: 5, out: a, workers: 1 });
-    await generateBatch({ count: 12, seed: 5, out: b, workers: 2 });
-    expect(sa.worlds).toBe(12);
+    const sa = await generateBatch({ count: 8, seed: 5, out: a, workers: 1 });
+    await generateBatch({ count: 8, seed: 5, out: b, workers: 2 });
+    expect(sa.worlds).toBe(8);
     expect(shas(a)).toEqual(shas(b));
     for (const f of readdirSync(a).filter((x) => x.endsWith('.sqlite'))) expect(readFileSync(join(a, f)).equals(readFileSync(join(b, f)))).toBe(true);
     expect(readFileSync(join(a, 'index.jsonl'), 'utf8')).toBe(readFileSync(join(b, 'index.jsonl'), 'utf8'));
@@ -64,12 +64,12 @@ describe('generateBatch', () => {
 
   it('shards partition a batch and their manifests concatenate to the whole', async () => {
     const whole = tempDir();
-    await generateBatch({ count: 9, seed: 3, out: whole, workers: 2 });
+    await generateBatch({ count: 6, seed: 3, out: whole, workers: 2 });
     const parts = [0, 1, 2].map(() => tempDir());
-    for (let i = 0; i < 3; i++) await generateBatch({ count: 9, seed: 3, out: parts[i]!, workers: 1, shard: { i, n: 3 } });
+    for (let i = 0; i < 3; i++) await generateBatch({ count: 6, seed: 3, out: parts[i]!, workers: 1, shard: { i, n: 3 } });
     const merged = parts.flatMap((p) => shas(p)).sort();
     expect(merged).toEqual(shas(whole));
-    expect([...readManifest(parts[1]!).values()].map((e) => e.index)).toEqual([1, 4, 7]);
+    expect([...readManifest(parts[1]!).values()].map((e) => e.index)).toEqual([1, 4]);
   });
 
   it('rebuilds a listed world written before format v3 (its line has no tasks_per_world), with a warning', async () => {
@@ -96,13 +96,13 @@ describe('generateBatch', () => {
 
   it('a run killed mid-batch leaves only complete worlds, and re-running completes the batch', async () => {
     const dir = tempDir();
-    const args = ['--import', 'tsx', 'src/cli/main.ts', 'generate', '--count', '40', '--seed', '4', '--out', dir, '--workers', '2', '--quiet'];
+    const args = ['--import', 'tsx', 'src/cli/main.ts', 'generate', '--count', '16', '--seed', '4', '--out', dir, '--workers', '2', '--quiet'];
     const child = spawn(process.execPath, args, { cwd: process.cwd(), stdio: 'ignore' });
     // Kill as soon as a few worlds exist under their final names.
     await new Promise<void>((resolve) => {
       const poll = setInterval(() => {
         const n = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.sqlite')).length : 0;
-        if (n >= 5 || child.exitCode !== null) {
+        if (n >= 3 || child.exitCode !== null) {
           clearInterval(poll);
           child.kill('SIGKILL');
           resolve();
@@ -112,15 +112,15 @@ describe('generateBatch', () => {
     await new Promise((r) => child.once('exit', r));
     const finals = readdirSync(dir).filter((f) => f.endsWith('.sqlite'));
     expect(finals.length).toBeGreaterThan(0);
-    expect(finals.length).toBeLessThan(40);
+    expect(finals.length).toBeLessThan(16);
     const { validateFile } = await import('../../src/world/validate.js');
     for (const f of finals) expect(validateFile(join(dir, f))).toEqual([]);
-    const s = await generateBatch({ count: 40, seed: 4, out: dir, workers: 2 });
-    expect(s.worlds).toBe(40);
+    const s = await generateBatch({ count: 16, seed: 4, out: dir, workers: 2 });
+    expect(s.worlds).toBe(16);
     expect(s.skipped).toBeGreaterThanOrEqual(finals.length);
     expect(validateDir(dir).problems).toBe(0);
     const fresh = tempDir();
-    await generateBatch({ count: 40, seed: 4, out: fresh, workers: 2 });
+    await generateBatch({ count: 16, seed: 4, out: fresh, workers: 2 });
     expect(shas(dir)).toEqual(shas(fresh));
   });
 
@@ -259,9 +259,9 @@ describe('generateBatch', () => {
     child.kill('SIGINT');
     const code = await new Promise((r) => child.once('exit', (c) => r(c)));
     expect(code).toBe(130);
-    expect(err).toMatch(new RegExp(`^interrupted \\(\\d+ of 40 worlds complete in ${dir}\\): run the same command again to resume\n$`));
-    const s = await generateBatch({ count: 40, seed: 4, out: dir, workers: 2 });
-    expect(s.worlds).toBe(40);
+    expect(err).toMatch(new RegExp(`^interrupted \\(\\d+ of 24 worlds complete in ${dir}\\): run the same command again to resume\n$`));
+    const s = await generateBatch({ count: 16, seed: 4, out: dir, workers: 2 });
+    expect(s.worlds).toBe(16);
     expect(validateDir(dir).problems).toBe(0);
   });
 });
