@@ -16,7 +16,7 @@ import { createSession, type Session } from '../compose.js';
 import { createSearchWorld, type SearchWorld } from '../search/world-index.js';
 import { sampleWorldFiles } from '../tasks/sample-worlds.js';
 import { runPool, taskModule } from '../util/worker-pool.js';
-import type { AnswerType, Task, TaskKind } from '../world/types.js';
+import type { AnswerType, Fact, Task, TaskKind } from '../world/types.js';
 import { AuditAccumulator, type AuditSummary } from './figures.js';
 import { judgeResults, type LeakFinding } from './judge.js';
 import { buildSuites, DEFAULT_SIZES, type SuiteName, type SuiteSizes } from './suites.js';
@@ -78,7 +78,7 @@ export interface AuditOptions {
   renderer?: string;
   rendererOptions?: Readonly<Record<string, unknown>>;
   sizes?: SuiteSizes;
-  /** Most follow-up searches per task for reachability. */
+  /** Most follow-up searches per task for reachability (default: one per answer subject, at least 40). */
   followUps?: number;
   onWorld?: (done: number, total: number, audit: WorldAudit) => void;
 }
@@ -172,14 +172,35 @@ export async function auditWorld(
       const reached = () => new Set([...run.surfaced].flatMap((pid) => ctx.pageFacts(pid)).filter((f) => ctx.answerFactIds.has(f)));
       let covered = reached();
       const asked = new Set<string>();
-      for (let k = 0; k < (opts.followUps ?? 40) && covered.size < ctx.answerFactIds.size; k++) {
+      const tableOf = (f: Fact) => world.world.theme.tables.find((t) => t.name === f.sourceTable);
+      const rows = answerFacts.map((fid) => ctx.fact(fid)).filter((f): f is Fact => f !== undefined);
+      const nextFollowUp = (): string | undefined => {
         const surfacedText = [...run.surfaced].map((pid) => world.body(pid)).join('\n');
-        const next = answerFacts.map((fid) => ctx.fact(fid)).find((f) => f && !covered.has(f.id) && !asked.has(f.subject) && surfacedText.includes(f.subject));
-        if (!next) break;
-        asked.add(next.subject);
-        const label =
-          world.world.theme.tables.find((t) => t.name === next.sourceTable)?.columns.find((c) => c.name === next.sourceColumn)?.label ?? next.predicate;
-        out.queries.push(await runQuery(run, meta, 'related', 'follow_up', `${next.subject} ${label}`));
+        const open = rows.filter((f) => !covered.has(f.id));
+        // A row a surfaced page names: its attribute.
+        const next = open.find((f) => !asked.has(f.subject) && surfacedText.includes(f.subject));
+        if (next) {
+          asked.add(next.subject);
+          return `${next.subject} ${tableOf(next)?.columns.find((c) => c.name === next.sourceColumn)?.label ?? next.predicate}`;
+        }
+        // A row no surfaced page names (a wide task's record "Model, Quarter"): the members of an
+        // entity the row refers to that a surfaced page names ("Thimis Lite 35 quarterly sales records").
+        for (const f of open)
+          for (const g of rows.filter((x) => x.subject === f.subject && x.objectType === 'entity' && surfacedText.includes(x.object))) {
+            const q = `${g.object} ${tableOf(f)?.plural ?? ''}`.trim();
+            if (!asked.has(q)) {
+              asked.add(q);
+              return q;
+            }
+          }
+        return undefined;
+      };
+      // By default one follow-up per answer subject (a wide task has a row per subject), at least 40.
+      const followUps = opts.followUps ?? Math.max(40, new Set(rows.map((f) => f.subject)).size);
+      for (let k = 0; k < followUps && covered.size < ctx.answerFactIds.size; k++) {
+        const q = nextFollowUp();
+        if (!q) break;
+        out.queries.push(await runQuery(run, meta, 'related', 'follow_up', q));
         covered = reached();
       }
       out.tasks.push({

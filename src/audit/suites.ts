@@ -136,9 +136,11 @@ export function buildSuites(task: Task, world: SuiteWorld, sizes: SuiteSizes = D
     .concat((JSON.parse(task.answer) as unknown[][]).flat().map(String), task.aliases)
     .map(fold)
     .filter((n) => n.length >= 3);
+  // The answer text itself, however short ("37" is in "Thimis Pro 37"): an unrelated query never carries it.
+  const answerText = fold(task.answerText);
   const namesTask = (text: string) => {
     const t = fold(text);
-    return taskNames.some((n) => t.includes(n));
+    return taskNames.some((n) => t.includes(n)) || (answerText !== '' && t.includes(answerText));
   };
   const others = facts.filter(
     (f) =>

@@ -9,6 +9,8 @@ import { callTool, type ToolResult } from '../../../src/search/call-tool.js';
 import { createSession } from '../../../src/compose.js';
 import { disguise } from '../../leakage/disguise.js';
 import { expectResultsAgreeWithWorld, expectWellFormedSearch } from '../../search/well-formed.js';
+import { sampleWorlds } from '../../search/sample-worlds.js';
+import { createSearchWorld } from '../../../src/search/world-index.js';
 import {
   answerWell,
   echoQuery,
@@ -318,23 +320,40 @@ describe('world-model renderer and the leakage guard', () => {
 
   it('the answer planted in disguised forms never reaches the agent of an unrelated query', async () => {
     let calls = 0;
-    // Every lookup and multi-hop task: numeric answers have few distinct disguises (digits have no case
-    // or Cyrillic look-alikes), so names and dates are needed for the forms to be many and varied.
-    for (const task of data.tasks.filter((t) => t.kind === 'lookup' || t.kind === 'multi_hop')) {
-      const ctx = guardContext(world, task.id);
-      const forms = disguise([task.answerText], ['plain', 'fullwidth', 'zeroWidth', 'cyrillic', 'nbsp', 'upper'], ['{s}', 'The figure was {s}.', '**{s}**']);
-      for (const form of forms) {
-        const r = renderer(plant(form));
-        const out = await search(r, task.answerText, task.id);
-        calls++;
-        expect(out.meta.guard.find((d) => d.stage === 'select')?.related).toBe(false);
-        expectWellFormedSearch(out);
-        for (const res of json(out).queries[0]!.results) expect(world.pageAt(res.url), res.url).toBeDefined();
-        expect(judgeResults(ctx, json(out).queries[0]!.results), `${task.id} ${JSON.stringify(form)}`).toEqual([]);
-        r.close();
+    const answerTypes = new Set<string>();
+    // Every single-valued task (a wide task's table is no guessed answer: its rows name what to look
+    // up) of a world of every theme: numeric answers have few distinct disguises (digits have no case
+    // or Cyrillic look-alikes), so names and dates are needed for the forms to be many and varied, and
+    // which kinds of task give them changes with the task mix.
+    for (const sample of sampleWorlds()) {
+      const w = createSearchWorld(sample.path);
+      try {
+        for (const task of sample.data.tasks.filter((t) => t.answerType !== 'table')) {
+          const ctx = guardContext(w, task.id);
+          const forms = disguise(
+            [task.answerText],
+            ['plain', 'fullwidth', 'zeroWidth', 'cyrillic', 'nbsp', 'upper'],
+            ['{s}', 'The figure was {s}.', '**{s}**'],
+          );
+          answerTypes.add(task.answerType);
+          for (const form of forms) {
+            const r = renderer(plant(form));
+            const out = await callTool(createSession(w, { renderer: r, taskId: task.id }), { name: 'web_search', arguments: { query: task.answerText } });
+            calls++;
+            expect(out.meta.guard.find((d) => d.stage === 'select')?.related, `${sample.theme} ${task.id}`).toBe(false);
+            expectWellFormedSearch(out);
+            for (const res of json(out).queries[0]!.results) expect(w.pageAt(res.url), res.url).toBeDefined();
+            expect(judgeResults(ctx, json(out).queries[0]!.results), `${sample.theme} ${task.id} ${JSON.stringify(form)}`).toEqual([]);
+            r.close();
+          }
+        }
+      } finally {
+        w.close();
       }
     }
     expect(calls).toBeGreaterThan(50);
+    expect(answerTypes.has('entity') || answerTypes.has('text')).toBe(true);
+    expect(answerTypes.has('date')).toBe(true);
   });
 
   it('an unrelated query never gets the answer through the history of earlier related calls or opened pages', async () => {
