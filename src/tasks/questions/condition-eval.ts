@@ -24,6 +24,15 @@ export function indexRows(rows: Rows): RowIndex {
   return (table, id) => m.get(table)?.get(id);
 }
 
+const shared = new WeakMap<Rows, RowIndex>();
+
+/** indexRows, built once per rows object: for rows that no longer change (a drafting context's world). */
+export function sharedRowIndex(rows: Rows): RowIndex {
+  let at = shared.get(rows);
+  if (!at) shared.set(rows, (at = indexRows(rows)));
+  return at;
+}
+
 function nameOf(w: TableWords, row: Row): string | null {
   return w.table.nameColumn ? String(row[w.table.nameColumn]) : null;
 }
