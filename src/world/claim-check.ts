@@ -26,20 +26,33 @@
  * Returned strings are problems (empty: the claim holds).
  */
 import { dayFromIso, MONTHS } from '../format.js';
-import { memoize } from '../util/bounded-cache.js';
 import { exactValueForms, findValue } from './claims.js';
 import { periodEnd } from './fact-time.js';
 import type { Claim, Document, Fact, Passage, WorldData } from './types.js';
 
 const fold = (s: string) => s.toLowerCase();
-const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const WORD_CHAR = /^[\p{L}\p{N}]$/u;
 
-const wholeWords = memoize(4096, (words: string) => new RegExp(`(?<![\\p{L}\\p{N}])${escapeRe(words)}(?![\\p{L}\\p{N}])`, 'u'));
+/** Is the code point at `i` (or, backwards, the one ending just before `i`) a letter or a digit? */
+function wordAt(text: string, i: number): boolean {
+  const cp = text.codePointAt(i);
+  return cp !== undefined && WORD_CHAR.test(String.fromCodePoint(cp));
+}
+function wordBefore(text: string, i: number): boolean {
+  if (i <= 0) return false;
+  const low = text.charCodeAt(i - 1);
+  const pair = i >= 2 && low >= 0xdc00 && low <= 0xdfff && (text.charCodeAt(i - 2) & 0xfc00) === 0xd800;
+  return wordAt(text, pair ? i - 2 : i - 1);
+}
 
-/** Does `text` contain `words` as whole words (both folded)? */
+/**
+ * Does `text` contain `words` as whole words (both folded): an occurrence with no letter or digit just
+ * before or after it? (A scan of its occurrences, not a lookbehind regex: this runs for every claim.)
+ */
 export function hasWords(text: string, words: string): boolean {
-  if (words.trim() === '' || !text.includes(words)) return false;
-  return wholeWords(words).test(text);
+  if (words.trim() === '') return false;
+  for (let i = text.indexOf(words); i >= 0; i = text.indexOf(words, i + 1)) if (!wordBefore(text, i) && !wordAt(text, i + words.length)) return true;
+  return false;
 }
 
 /** A page's title and passages, folded once per page (the subject rule reads them for every claim). */

@@ -10,7 +10,7 @@ import { mentions } from '../../text.js';
 import type { Row } from '../../themes/_define.js';
 import { nameAliases } from '../../world/tasks.js';
 import { ATTRIBUTE_FRAMES, attributeSlots, categoriesOf, fill, matchEvery } from '../questions/asks.js';
-import { factsRead, indexRows, leavesOf, proofOf, whereSql } from '../questions/condition-eval.js';
+import { factsRead, leavesOf, proofOf, sharedRowIndex, whereSql } from '../questions/condition-eval.js';
 import { readDescribed, renderDescribed } from '../questions/conditions.js';
 import { allTableWords, refWords, tableWords, type ColumnWords, type TableWords } from '../questions/labels.js';
 import { ownConditions, singleOut } from './describe.js';
@@ -44,7 +44,7 @@ function pathPhrase(start: string, links: ColumnWords[]): string {
 
 function drawOne(ctx: FamilyContext): TaskDraft | null {
   const { rng, rows, fx } = ctx;
-  const at = indexRows(rows);
+  const at = sharedRowIndex(rows);
   const starts = ctx.theme.tables
     .filter((t) => t.nameColumn && (rows[t.name]?.length ?? 0) >= 4)
     .map((t) => tableWords(ctx.theme, t.name))

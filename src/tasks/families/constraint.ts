@@ -11,7 +11,7 @@ import { mentions } from '../../text.js';
 import type { Row } from '../../themes/_define.js';
 import { nameAliases } from '../../world/tasks.js';
 import { ATTRIBUTE_FRAMES, SUBJECT_FRAMES, attributeSlots, categoriesOf, fill, matchEvery } from '../questions/asks.js';
-import { bridgesOf, factsRead, indexRows, leavesOf, linkFacts, matchRows, proofOf, whereSql } from '../questions/condition-eval.js';
+import { bridgesOf, factsRead, leavesOf, linkFacts, matchRows, proofOf, sharedRowIndex, whereSql } from '../questions/condition-eval.js';
 import { readDescribed, renderDescribed } from '../questions/conditions.js';
 import { refWords, tableWords, type ColumnWords, type TableWords } from '../questions/labels.js';
 import { ownConditions, singleOut } from './describe.js';
@@ -47,7 +47,7 @@ function nest(path: { w: TableWords; link?: ColumnWords }[], chosen: Tagged[], d
 
 function drawOne(ctx: FamilyContext): TaskDraft | null {
   const { rng, rows, fx } = ctx;
-  const at = indexRows(rows);
+  const at = sharedRowIndex(rows);
   const targets = ctx.theme.tables
     .filter((t) => t.nameColumn && (rows[t.name]?.length ?? 0) >= 6)
     .map((t) => tableWords(ctx.theme, t.name))

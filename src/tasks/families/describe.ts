@@ -6,7 +6,7 @@
  */
 import type { Rng } from '../../rng.js';
 import type { Row, Rows } from '../../themes/_define.js';
-import { matchRows, type RowIndex } from '../questions/condition-eval.js';
+import { matchRows, meets, type RowIndex } from '../questions/condition-eval.js';
 import { refWords, type ColumnWords, type TableWords } from '../questions/labels.js';
 import { MAX_ORDINAL } from '../questions/ordinals.js';
 import { drawWidth, roundBounds, writeDatePart, writeNumber } from '../questions/values.js';
@@ -92,7 +92,7 @@ export function ownConditions(w: TableWords, rows: Rows, at: RowIndex, row: Row,
       }
   }
   // A condition the row does not meet (a draw at a bound) is never offered.
-  return out.filter((c) => matchRows(w, rows, [c], at).some((r) => r.id === row.id));
+  return out.filter((c) => meets(w, rows, at, row, [c]));
 }
 
 /**

@@ -194,21 +194,47 @@ function keyColumnsOf(ctx: FamilyContext, t: TableDef, rows: Row[]): ColumnDef[]
   return keys.length > 0 && unique() ? keys : null;
 }
 
+/** A table's key columns, its atoms and which rows each atom keeps: the same for every draw from a context. */
+interface Prepared {
+  rows: Row[];
+  keys: ColumnDef[] | null;
+  atoms: Atom[];
+  keeps: Map<Atom, Uint8Array>;
+}
+const preparedOf = new WeakMap<FamilyContext, Map<string, Prepared>>();
+
+function prepared(ctx: FamilyContext, t: TableDef, rows: Row[]): Prepared {
+  let byTable = preparedOf.get(ctx);
+  if (!byTable) preparedOf.set(ctx, (byTable = new Map()));
+  const hit = byTable.get(t.name);
+  if (hit && hit.rows === rows) return hit;
+  const keys = keyColumnsOf(ctx, t, rows);
+  const atoms = keys ? atomsOf(ctx, t, rows) : [];
+  const p = { rows, keys, atoms, keeps: new Map(atoms.map((x) => [x, Uint8Array.from(rows, (r) => (x.test(r) ? 1 : 0))])) };
+  byTable.set(t.name, p);
+  return p;
+}
+
 function drawOne(ctx: FamilyContext): TaskDraft | null {
   const { rng, fx, theme } = ctx;
   const tables = theme.tables.filter((t) => (ctx.rows[t.name]?.length ?? 0) >= MIN_ROWS + 3);
   if (tables.length === 0) return null;
   const t = rng.pick(tables);
   const rows = ctx.rows[t.name]!;
-  const keys = keyColumnsOf(ctx, t, rows);
+  const { keys, atoms, keeps } = prepared(ctx, t, rows);
   if (!keys) return null;
   // Ordered as SQL orders the key cells: names, then raw values (ISO dates).
   const keyOf = (r: Row) => keys.map((k) => (k.type === 'entity' ? fx.name(k.ref!, Number(r[k.name])) : String(r[k.name]))).join('\u0000');
-  const atoms = atomsOf(ctx, t, rows);
   // One or two conditions on different columns; the members are 15–60 rows and never the whole table
   // (at least 3 rows fail), and each condition excludes rows the other keeps (none is idle).
   const most = Math.min(MAX_ROWS, rows.length - 3);
-  const count = (xs: Atom[]) => rows.filter((r) => xs.every((x) => x.test(r))).length;
+  const kept = (xs: Atom[]) => xs.map((x) => keeps.get(x)!);
+  const count = (xs: Atom[]) => {
+    const ks = kept(xs);
+    let n = 0;
+    for (let i = 0; i < rows.length; i++) if (ks.every((k) => k[i] === 1)) n++;
+    return n;
+  };
   const firsts = atoms.filter((x) => {
     const n = count([x]);
     return n >= MIN_ROWS && n < rows.length;
@@ -222,7 +248,8 @@ function drawOne(ctx: FamilyContext): TaskDraft | null {
     return n >= MIN_ROWS && n <= most && n < n1 && n < count([x]);
   });
   const chosen = seconds.length > 0 && (n1 > most || rng.chance(0.7)) ? [first, rng.pick(seconds)] : [first];
-  const members = rows.filter((r) => chosen.every((x) => x.test(r)));
+  const chosenKeeps = kept(chosen);
+  const members = rows.filter((_, i) => chosenKeeps.every((k) => k[i] === 1));
   if (members.length < MIN_ROWS || members.length > most) return null;
   // Scattered rows: no page states every member's condition facts.
   const condFacts = members.map((r) => [...new Set(chosen.flatMap((x) => x.facts(r)))]);

@@ -24,16 +24,52 @@ export function indexRows(rows: Rows): RowIndex {
   return (table, id) => m.get(table)?.get(id);
 }
 
+const shared = new WeakMap<Rows, RowIndex>();
+
+/** indexRows, built once per rows object: for rows that no longer change (a drafting context's world). */
+export function sharedRowIndex(rows: Rows): RowIndex {
+  let at = shared.get(rows);
+  if (!at) shared.set(rows, (at = indexRows(rows)));
+  return at;
+}
+
 function nameOf(w: TableWords, row: Row): string | null {
   return w.table.nameColumn ? String(row[w.table.nameColumn]) : null;
 }
 
-function holds(w: TableWords, rows: Rows, at: RowIndex, row: Row, c: Condition): boolean {
+/** A column's non-null values in ascending order, per table and column: built once per evaluation, for rank conditions. */
+type Ranked = Map<string, Row[string][] | null>;
+
+/** How many values of `sorted` (ascending) lie above (or below) v: the rows that rank before a row holding v. */
+function countBeyond(sorted: readonly Row[string][], v: Row[string], above: boolean): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    const x = sorted[mid]!;
+    if (above ? !(x! > v!) : x! < v!) lo = mid + 1;
+    else hi = mid;
+  }
+  return above ? sorted.length - lo : lo;
+}
+
+function rankedValues(ranked: Ranked, list: readonly Row[], table: string, column: string): Row[string][] | null {
+  const key = `${table}\u0000${column}`;
+  if (ranked.has(key)) return ranked.get(key)!;
+  const values = list.map((r) => r[column]).filter((x) => x !== null && x !== undefined);
+  // Only values of one type order totally (as the comparisons below read them); otherwise count directly.
+  const oneType = values.every((x) => typeof x === typeof values[0] && (typeof x !== 'number' || !Number.isNaN(x)));
+  const sorted = oneType ? values.sort((a, b) => (a! < b! ? -1 : a! > b! ? 1 : 0)) : null;
+  ranked.set(key, sorted);
+  return sorted;
+}
+
+function holds(w: TableWords, rows: Rows, at: RowIndex, row: Row, c: Condition, ranked: Ranked = new Map()): boolean {
   if (c.op === 'via') {
     const link = byLabel(w, c.link);
     const id = row[link.col.name];
     const target = id == null ? undefined : at(link.col.ref!, Number(id));
-    return target !== undefined && c.target.conditions.every((x) => holds(refWords(w, link), rows, at, target, x));
+    return target !== undefined && c.target.conditions.every((x) => holds(refWords(w, link), rows, at, target, x, ranked));
   }
   const col = byLabel(w, c.label);
   const v = row[col.col.name];
@@ -53,7 +89,10 @@ function holds(w: TableWords, rows: Rows, at: RowIndex, row: Row, c: Condition):
       return target !== undefined && nameOf(refWords(w, col), target) === c.value;
     }
     case 'rank': {
-      const better = (rows[w.table.name] ?? []).filter((r) => {
+      const list = rows[w.table.name] ?? [];
+      const sorted = rankedValues(ranked, list, w.table.name, col.col.name);
+      if (sorted) return countBeyond(sorted, v, c.order === 'highest') === c.n - 1;
+      const better = list.filter((r) => {
         const x = r[col.col.name];
         return x !== null && x !== undefined && (c.order === 'highest' ? x > v : x < v);
       }).length;
@@ -70,9 +109,17 @@ function holds(w: TableWords, rows: Rows, at: RowIndex, row: Row, c: Condition):
   }
 }
 
+/** Does `row` (a row of w's table, as `at` holds it) meet every condition? */
+export function meets(w: TableWords, rows: Rows, at: RowIndex, row: Row, conds: readonly Condition[]): boolean {
+  const self = at(w.table.name, row.id);
+  const ranked: Ranked = new Map();
+  return self !== undefined && conds.every((c) => holds(w, rows, at, self, c, ranked));
+}
+
 /** The rows of w's table that meet every condition. */
 export function matchRows(w: TableWords, rows: Rows, conds: readonly Condition[], at: RowIndex = indexRows(rows)): Row[] {
-  return (rows[w.table.name] ?? []).filter((r) => conds.every((c) => holds(w, rows, at, r, c)));
+  const ranked: Ranked = new Map();
+  return (rows[w.table.name] ?? []).filter((r) => conds.every((c) => holds(w, rows, at, r, c, ranked)));
 }
 
 function conditionSql(w: TableWords, c: Condition, a: string, depth: number): string {

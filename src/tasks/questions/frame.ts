@@ -14,10 +14,15 @@ export interface Frame {
   match(text: string): Record<string, string> | null;
 }
 
+import { memoize } from '../../util/bounded-cache.js';
+
 const SLOT = /\{([a-zA-Z][a-zA-Z0-9_]*)\}/g;
 const literal = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-export function frame(template: string): Frame {
+/** The frame of a template, compiled once: frames are immutable, and readers rebuild them per question. */
+export const frame: (template: string) => Frame = memoize(4096, compile);
+
+function compile(template: string): Frame {
   const slots = [...template.matchAll(SLOT)].map((m) => m[1]!);
   if (new Set(slots).size !== slots.length) throw new Error(`frame "${template}": a slot appears twice`);
   let pattern = '';
