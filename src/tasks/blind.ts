@@ -31,6 +31,11 @@ export interface BlindKind {
   constant: { answer: string; score: number };
   /** The best guess made from the question alone, and its mean reward. */
   heuristic: { name: string; score: number } | null;
+  /**
+   * Whether the kind has enough tasks to judge: with fewer than 1 / limit (20 at 5%), one task's own
+   * answer already scores above the limit, so the figure says nothing about the kind.
+   */
+  judged: boolean;
   pass: boolean;
 }
 
@@ -166,7 +171,8 @@ export function blindCheck(tasks: BlindTask[], opts: BlindOptions = {}): BlindRe
       const score = mean(scored.map((t, i) => (guesses[i] === null ? 0 : scoreAnswer(t, guesses[i]!).reward)));
       if (!heuristic || score > heuristic.score) heuristic = { name: h.name, score };
     }
-    kinds.push({ kind, tasks: all.length, scored: scored.length, constant, heuristic, pass: constant.score <= BLIND_LIMIT });
+    const judged = all.length >= Math.ceil(1 / BLIND_LIMIT);
+    kinds.push({ kind, tasks: all.length, scored: scored.length, constant, heuristic, judged, pass: !judged || constant.score <= BLIND_LIMIT });
   }
   return { limit: BLIND_LIMIT, pass: kinds.every((k) => k.pass), kinds };
 }

@@ -132,7 +132,7 @@ export function formatTaskReport(r: TaskReport): string {
       String(k.tasks),
       k.meanHops.toFixed(2),
       counts(k.answerTypes),
-      `${pct(b.constant.score)} ${b.pass ? 'ok' : 'FAIL'}`,
+      `${pct(b.constant.score)} ${!b.judged ? 'too few' : b.pass ? 'ok' : 'FAIL'}`,
       b.heuristic ? `${pct(b.heuristic.score)} (${b.heuristic.name})` : '-',
     ];
   });
