@@ -10,8 +10,8 @@ import { createSession } from '../../src/compose.js';
 import { createSearchWorld } from '../../src/search/world-index.js';
 import { scoreAnswer } from '../../src/tasks/score.js';
 import { listThemes } from '../../src/themes/registry.js';
-import { generateWorld } from '../../src/world/generate.js';
-import { EASY_KINDS } from '../../src/world/types.js';
+import { generateProvedWorld } from '../../src/world/generate.js';
+import { BATCH_PROVER } from '../../src/world/prover.js';
 import { cli, tempDir } from '../helpers.js';
 
 const PER_THEME = 2;
@@ -22,7 +22,9 @@ beforeAll(async () => {
   dir = tempDir('fw-oracle-');
   const themes = listThemes().map((t) => t.id);
   for (let i = 0; i < themes.length * PER_THEME; i++) {
-    const data = generateWorld(11, i, { themes });
+    // As a batch writes them: every task proved by the oracle at generation, so the written worlds must
+    // be solved again from disk, through the served tools, within each certificate's budget.
+    const data = await generateProvedWorld(11, i, { themes }, BATCH_PROVER);
     writeWorld(join(dir, `${data.meta.world_id}.sqlite`), data);
   }
   report = await solveBatch(dir);
@@ -39,17 +41,15 @@ describe('oracle searcher over every registered theme (guard on)', () => {
     expect(report.overall.share).toBeGreaterThanOrEqual(0.95);
     expect(report.pass).toBe(true);
     for (const g of Object.values(report.byTheme)) expect(g.share).toBeGreaterThanOrEqual(0.9);
-    // The easy six: generated worlds carry no issue-24 family task until the family drawers are merged
-    // (test/oracle/families.test.ts runs the oracle on family tasks drawn from the rows meanwhile).
-    for (const kind of EASY_KINDS) expect(report.byKind[kind]?.tasks ?? 0).toBeGreaterThan(0);
+    // A world's kinds follow its certificates and the difficulty mix: several families, each solved.
+    expect(Object.keys(report.byKind).length).toBeGreaterThanOrEqual(5);
     for (const g of Object.values(report.byKind)) expect(g.share).toBeGreaterThanOrEqual(0.95);
   });
 
-  it('counts calls honestly: solved tasks stay within 10 calls (+1 per row for wide tables) and need at least one search and one page', () => {
+  it('counts calls honestly: one count per solved task, each at least one search and one page', () => {
     const calls = Object.entries(report.callsHistogram).flatMap(([c, n]) => Array(n).fill(Number(c)) as number[]);
     expect(calls.length).toBe(report.overall.solved);
     expect(Math.min(...calls)).toBeGreaterThanOrEqual(2);
-    for (const [kind, g] of Object.entries(report.byKind)) if (kind !== 'wide_table') expect(g.maxCalls).toBeLessThanOrEqual(10);
     for (const f of report.failures) expect(f.solved).toBe(false);
   });
 
