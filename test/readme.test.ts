@@ -126,13 +126,13 @@ describe('README console blocks', () => {
     );
     expect(report.join('\n\n')).toBe('');
     // What the README says of the guarded search for the answer itself: no result line states it.
-    const guarded = ran.find((r) => r.command.text.includes('--task t02 "launched june 5 2031"'));
-    expect(guarded?.stdout.split('\n')[0]).toBe('Results for "launched june 5 2031":');
+    const guarded = ran.find((r) => r.command.text.includes("--task t01 'launched at $281'"));
+    expect(guarded?.stdout.split('\n')[0]).toBe('Results for "launched at $281":');
     expect(
       guarded!.stdout
         .split('\n')
         .slice(1)
-        .filter((l) => /june 5,? 2031|5 june 2031|jun 5,? 2031|2031-06-05/i.test(l)),
+        .filter((l) => /\$281\b|\b281 (us )?dollars/i.test(l)),
     ).toEqual([]);
   });
 });

@@ -148,9 +148,11 @@ export function measureTasks(all: readonly MeasuredTask[], blind: BlindReport): 
       (_ms, g) => {
         if (!isKind(g)) return null;
         const k = blind.kinds.find((x) => x.kind === g);
-        return k ? { value: k.constant.score, text: pct(k.constant.score) } : null;
+        if (!k) return null;
+        // too few tasks to judge (fewer than 1 / limit): shown, not marked
+        return { value: k.judged ? k.constant.score : Number.NaN, text: k.judged ? pct(k.constant.score) : `${pct(k.constant.score)} (too few)` };
       },
-      (v, g) => (isKind(g) ? v <= blind.limit : null),
+      (v, g) => (isKind(g) && !Number.isNaN(v) ? v <= blind.limit : null),
     ),
     row(
       'blind_candidates',
