@@ -34,7 +34,7 @@ function answerTextOf(value: string | number, col: ColumnDef): string {
 }
 
 /** A value worth asking for: no tiny counts or ranks, at least 3 significant digits for numbers. */
-function askable(col: ColumnDef, v: unknown): boolean {
+export function askable(col: ColumnDef, v: unknown): boolean {
   if (v === null || v === undefined) return false;
   if (col.type === 'integer') return Math.abs(Number(v)) >= 100;
   if (col.type === 'real') return Math.abs(Number(v)) * 10 ** (col.decimals ?? 0) >= 100;

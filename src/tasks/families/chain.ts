@@ -12,9 +12,9 @@ import { nameAliases } from '../../world/tasks.js';
 import { ATTRIBUTE_FRAMES, attributeSlots, categoriesOf, fill, matchEvery } from '../questions/asks.js';
 import { factsRead, leavesOf, proofOf, sharedRowIndex, whereSql } from '../questions/condition-eval.js';
 import { readDescribed, renderDescribed } from '../questions/conditions.js';
-import { allTableWords, refWords, tableWords, type ColumnWords, type TableWords } from '../questions/labels.js';
+import { allTableWords, refWords, type ColumnWords, type TableWords } from '../questions/labels.js';
 import { ownConditions, singleOut } from './describe.js';
-import { askable, attributeAnswer, pickAttributeFrame, selectSql, sqlText } from './draft-parts.js';
+import { askable, linkColumns, linkedTables, attributeAnswer, pickAttributeFrame, selectSql, sqlText } from './draft-parts.js';
 import type { Family, FamilyContext, TaskDraft } from './family.js';
 import type { ChainReading, EntityRef, ReadQuestion } from './reading.js';
 import type { ProofSql } from '../certificate/schema.js';
@@ -25,8 +25,6 @@ export const MAX_HOPS = 4;
 const NAMED_SHARE = 0.3;
 /** At most this many conditions describe the start. */
 const MAX_START_CONDITIONS = 3;
-
-const linksOf = (w: TableWords) => w.columns.filter((c) => c.col.type === 'entity' && refWords(w, c).table.nameColumn);
 
 /** Words of a name that could give a bridge away: three letters or more, lower-cased. */
 const words = (name: string) =>
@@ -45,10 +43,7 @@ function pathPhrase(start: string, links: ColumnWords[]): string {
 function drawOne(ctx: FamilyContext): TaskDraft | null {
   const { rng, rows, fx } = ctx;
   const at = sharedRowIndex(rows);
-  const starts = ctx.theme.tables
-    .filter((t) => t.nameColumn && (rows[t.name]?.length ?? 0) >= 4)
-    .map((t) => tableWords(ctx.theme, t.name))
-    .filter((w) => linksOf(w).length > 0);
+  const starts = linkedTables(ctx, 4);
   if (starts.length === 0) return null;
   const w = rng.pick(starts);
   const row = rng.pick(rows[w.table.name]!);
@@ -57,7 +52,7 @@ function drawOne(ctx: FamilyContext): TaskDraft | null {
   let here = { w, row };
   const wantLinks = rng.int(1, 3);
   while (path.length < wantLinks) {
-    const options = linksOf(here.w);
+    const options = linkColumns(here.w);
     if (options.length === 0) break;
     const link = rng.pick(options);
     const target = at(link.col.ref!, Number(here.row[link.col.name]));
@@ -170,7 +165,7 @@ export function readPath(text: string): PathReading[] {
   for (let i = text.indexOf(' of the '); i !== -1; i = text.indexOf(' of the ', i + 1)) {
     const head = text.slice(0, i);
     for (const inner of readPath(text.slice(i + ' of the '.length))) {
-      const link = linksOf(inner.words).find((l) => l.q === head);
+      const link = linkColumns(inner.words).find((l) => l.q === head);
       if (link) out.push({ words: refWords(inner.words, link), start: inner.start, links: [...inner.links, link.label] });
     }
   }

@@ -13,9 +13,9 @@ import { nameAliases } from '../../world/tasks.js';
 import { ATTRIBUTE_FRAMES, SUBJECT_FRAMES, attributeSlots, categoriesOf, fill, matchEvery } from '../questions/asks.js';
 import { bridgesOf, factsRead, leavesOf, linkFacts, matchRows, proofOf, sharedRowIndex, whereSql } from '../questions/condition-eval.js';
 import { readDescribed, renderDescribed } from '../questions/conditions.js';
-import { refWords, tableWords, type ColumnWords, type TableWords } from '../questions/labels.js';
+import { refWords, type ColumnWords, type TableWords } from '../questions/labels.js';
 import { ownConditions, singleOut } from './describe.js';
-import { type AnswerParts, askable, attributeAnswer, nameAnswer, pickAttributeFrame, selectSql } from './draft-parts.js';
+import { type AnswerParts, askable, linkColumns, linkedTables, attributeAnswer, nameAnswer, pickAttributeFrame, selectSql } from './draft-parts.js';
 import type { Family, FamilyContext, TaskDraft } from './family.js';
 import type { Condition, ConstraintReading, ReadQuestion } from './reading.js';
 
@@ -27,8 +27,6 @@ const ASK_SHARE = 0.35;
 const TRIES = 4;
 /** A loose condition admits at least this share of the entity's table. */
 const LOOSE = 0.35;
-
-const links = (w: TableWords) => w.columns.filter((c) => c.col.type === 'entity' && refWords(w, c).table.nameColumn);
 
 /** A condition at a depth of the via path (0: the entity itself, 1: its linked entity, 2: that one's). */
 interface Tagged {
@@ -48,10 +46,7 @@ function nest(path: { w: TableWords; link?: ColumnWords }[], chosen: Tagged[], d
 function drawOne(ctx: FamilyContext): TaskDraft | null {
   const { rng, rows, fx } = ctx;
   const at = sharedRowIndex(rows);
-  const targets = ctx.theme.tables
-    .filter((t) => t.nameColumn && (rows[t.name]?.length ?? 0) >= 6)
-    .map((t) => tableWords(ctx.theme, t.name))
-    .filter((w) => links(w).length > 0);
+  const targets = linkedTables(ctx, 6);
   if (targets.length === 0) return null;
   const w = rng.pick(targets);
   const row = rng.pick(rows[w.table.name]!);
@@ -59,7 +54,7 @@ function drawOne(ctx: FamilyContext): TaskDraft | null {
   const path: { w: TableWords; link?: ColumnWords; row: Row }[] = [{ w, row }];
   for (let d = 0; d < 2 && (d === 0 || rng.chance(0.5)); d++) {
     const here = path[d]!;
-    const options = links(here.w);
+    const options = linkColumns(here.w);
     if (options.length === 0) break;
     const link = rng.pick(options);
     const target = at(link.col.ref!, Number(here.row[link.col.name]));

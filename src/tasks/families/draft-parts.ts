@@ -5,14 +5,24 @@ import type { Row } from '../../themes/_define.js';
 import type { FactIndex } from '../../world/facts.js';
 import type { AnswerType } from '../../world/types.js';
 import { type AskFrame, framesFor } from '../questions/asks.js';
-import type { ColumnWords, TableWords } from '../questions/labels.js';
+import { refWords, tableWords, type ColumnWords, type TableWords } from '../questions/labels.js';
+import { askable as askableValue } from '../../world/tasks.js';
+import type { FamilyContext } from './family.js';
 
-/** A value worth asking for: no tiny counts or ranks, at least 3 significant digits for numbers. */
+/** A value worth asking for (world/tasks.ts's rule), never an ordinal column. */
 export function askable(c: ColumnWords, v: unknown): boolean {
-  if (v === null || v === undefined || c.ordinal) return false;
-  if (c.col.type === 'integer') return Math.abs(Number(v)) >= 100;
-  if (c.col.type === 'real') return Math.abs(Number(v)) * 10 ** (c.col.decimals ?? 0) >= 100;
-  return true;
+  return !c.ordinal && askableValue(c.col, v);
+}
+
+/** A table's foreign keys to named tables: the links a description or a chain can follow. */
+export const linkColumns = (w: TableWords): ColumnWords[] => w.columns.filter((c) => c.col.type === 'entity' && refWords(w, c).table.nameColumn);
+
+/** Named tables of at least `minRows` rows with a link to follow. */
+export function linkedTables(ctx: FamilyContext, minRows: number): TableWords[] {
+  return ctx.theme.tables
+    .filter((t) => t.nameColumn && (ctx.rows[t.name]?.length ?? 0) >= minRows)
+    .map((t) => tableWords(ctx.theme, t.name))
+    .filter((w) => linkColumns(w).length > 0);
 }
 
 export interface AnswerParts {
