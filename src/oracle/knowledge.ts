@@ -21,6 +21,8 @@ export function headingNoun(heading: string): string | null {
 export class Knowledge {
   private readonly byName = new Map<string, { name: string; values: Map<string, string> }>();
   private readonly texts: string[] = [];
+  /** The same texts lower-cased (co-mention checks run often: lowered once). */
+  private readonly lowered: string[] = [];
   readonly pages: PageReading[] = [];
   private readonly opened = new Set<string>();
   /** "name\0label" of values a page marks as not disclosed. */
@@ -38,6 +40,7 @@ export class Knowledge {
       for (const label of item.blanks ?? []) this.blanks.add(`${k}\u0000${key(label)}`);
     }
     this.texts.push(...reading.texts);
+    for (const t of reading.texts) this.lowered.push(t.toLowerCase());
     const noun = reading.listCount !== null || reading.rankedBy !== null ? headingNoun(reading.heading) : null;
     if (noun) for (const item of reading.items) this.noteNoun(item.name, noun);
     for (const [section, names] of reading.sections) for (const name of names) this.noteNoun(name, section);
@@ -93,10 +96,7 @@ export class Knowledge {
   coMentioned(a: string, b: string): boolean {
     const x = key(a);
     const y = key(b);
-    return this.texts.some((t) => {
-      const l = t.toLowerCase();
-      return l.includes(x) && l.includes(y);
-    });
+    return this.lowered.some((l) => l.includes(x) && l.includes(y));
   }
 
   /** Names of entities whose `label` is stated as `value` (e.g. every model whose brand is B). */

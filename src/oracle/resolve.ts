@@ -81,32 +81,44 @@ export async function resolveNeeds(b: Browser, needs: readonly Need[], opts: Res
   /** 1: searched "<name> <label>"; 2: bare name searched; 3: second page seen; 4: the site's lists seen. */
   const stage = new Map<Need, number>();
   const asked = (q: string) => b.asked.has(lower(q.trim()));
-  const search = async (queries: string[]) => {
-    hits.push(...(await b.search(queries)).flat());
+  /** Each hit's snippet, lower-cased once. */
+  const snippets = new Map<SearchHit, string>();
+  const ids = new Map<SearchHit, number>();
+  const addHits = (found: SearchHit[]) => {
+    for (const h of found) {
+      ids.set(h, hits.length);
+      hits.push(h);
+      snippets.set(h, lower(h.snippet));
+    }
   };
+  const search = async (queries: string[]) => addHits((await b.search(queries)).flat());
+  // Scores hold while neither the hits nor the knowledge change: one round of the loop (each round ends
+  // with a search or an open, or returns). Kept per round, they are computed once per hit and want.
+  let scores = new Map<string, number>();
+  let naming = new Map<string, string[]>();
   const score = (h: SearchHit, w: Want) => {
+    const k = `${ids.get(h)}\u0000${w.name}\u0000${w.label}`;
+    const had = scores.get(k);
+    if (had !== undefined) return had;
     const name = lower(w.name);
-    const near = (g: string) => b.knowledge.coMentioned(w.name, g) || hits.some((x) => lower(x.snippet).includes(name) && lower(x.snippet).includes(g));
-    return hitScore(h, w, b.knowledge.nounsOf(w.name), near);
+    const withName =
+      naming.get(name) ??
+      naming
+        .set(
+          name,
+          [...snippets.values()].filter((x) => x.includes(name)),
+        )
+        .get(name)!;
+    const near = (g: string) => b.knowledge.coMentioned(w.name, g) || withName.some((x) => x.includes(g));
+    const s = hitScore(h, w, b.knowledge.nounsOf(w.name), near);
+    scores.set(k, s);
+    return s;
   };
   for (;;) {
+    scores = new Map();
+    naming = new Map();
     const pending = needs.filter((n) => !met(b, n));
     if (pending.length === 0 || b.left === 0) return pending;
-    // 1. Search for needs not searched yet: "<name> <label>", one batch call.
-    const fresh = pending.filter((n) => !stage.has(n));
-    if (fresh.length > 0) {
-      const queries: string[] = [];
-      for (const n of fresh) {
-        const qs = n.alternatives.map((w) => `${w.name} ${w.label}`);
-        if (queries.length + qs.filter((q) => !queries.includes(q)).length > 8 && queries.length > 0) break;
-        for (const q of qs) if (!queries.includes(q)) queries.push(q);
-        stage.set(n, 1);
-      }
-      // Room left in the batch: the bare names too (their results show the lists and rankings naming them).
-      for (const n of fresh) for (const w of n.alternatives) if (queries.length < 8 && !queries.includes(w.name) && !asked(w.name)) queries.push(w.name);
-      await search(queries.slice(0, 8));
-      continue;
-    }
     // 2. Learn the kinds the entities are filed under from the hits.
     for (const n of pending)
       for (const w of n.alternatives)
@@ -141,6 +153,22 @@ export async function resolveNeeds(b: Browser, needs: readonly Need[], opts: Res
         continue;
       }
     }
+    // 1. Search for needs not searched yet: "<name> <label>", one batch call. After a page certain to state
+    // some of them (3), so that a table stating many at once is read before the rest are searched one by one.
+    const fresh = pending.filter((n) => !stage.has(n));
+    if (fresh.length > 0) {
+      const queries: string[] = [];
+      for (const n of fresh) {
+        const qs = n.alternatives.map((w) => `${w.name} ${w.label}`);
+        if (queries.length + qs.filter((q) => !queries.includes(q)).length > 8 && queries.length > 0) break;
+        for (const q of qs) if (!queries.includes(q)) queries.push(q);
+        stage.set(n, 1);
+      }
+      // Room left in the batch: the bare names too (their results show the lists and rankings naming them).
+      for (const n of fresh) for (const w of n.alternatives) if (queries.length < 8 && !queries.includes(w.name) && !asked(w.name)) queries.push(w.name);
+      await search(queries.slice(0, 8));
+      continue;
+    }
     // 4. Look for the list of the entities' kind, and for lists of that kind naming them.
     const nounsOf = (n: Need) => n.alternatives.flatMap((w) => b.knowledge.nounsOf(w.name).map((noun) => ({ noun, name: w.name })));
     const listQueries = [
@@ -165,7 +193,7 @@ export async function resolveNeeds(b: Browser, needs: readonly Need[], opts: Res
     for (const n of now) stage.set(n, next + 1);
     const names = [...new Set(now.flatMap((n) => n.alternatives.map((w) => w.name)))];
     if (next === 1) await search(names.filter((q) => !asked(q)).slice(0, 8));
-    else if (next === 2) hits.push(...(await b.search(names.slice(0, 8), 2)).flat());
+    else if (next === 2) addHits((await b.search(names.slice(0, 8), 2)).flat());
     else if (!asked('list of')) await search(['list of']);
   }
 }

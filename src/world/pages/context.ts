@@ -43,6 +43,8 @@ export class Pages {
   readonly articles = new Map<string, { url: string; title: string }>();
   /** Pages that report on a row ("table#id"): an article's references. */
   readonly coverage = new Map<string, { url: string; title: string; site: string; date: string }[]>();
+  /** The statistics tables of each named table (its figures, a few columns each): first pages, in order. */
+  readonly stats = new Map<string, { url: string; heading: string }[]>();
 
   /** A URL on `site` not used yet. */
   reserve(site: Site, heading: string, date: string | null): string {
@@ -61,6 +63,10 @@ export class Pages {
 
   add(d: Draft): void {
     this.docs.push(d);
+  }
+
+  stat(table: string, page: { url: string; heading: string }): void {
+    (this.stats.get(table) ?? this.stats.set(table, []).get(table)!).push(page);
   }
 
   cover(key: string, ref: { url: string; title: string; site: string; date: string }): void {

@@ -3,12 +3,14 @@
  * long), and rankings of named rows by each measure. Each table row is a passage naming its subject
  * and stating its cells: "Zentria X9 — launch price: $899; battery capacity in mAh: 4,800".
  */
-import type { Row, TableDef } from '../../themes/_define.js';
+import type { ColumnDef, Row, TableDef } from '../../themes/_define.js';
 import { formatValue } from '../value-text.js';
 import type { Claim, Fact } from '../types.js';
 import { NO_FACTS } from './builder.js';
 import { fillNote } from './house-notes.js';
 import { cap, fill, finishPage, key, rowsOf, startPage, type Ctx, type Page } from './context.js';
+import { facetsOf } from './facets.js';
+import type { Site } from './sites.js';
 
 export function exactClaim(ctx: Ctx, p: Page, f: Fact, subjectForm: Claim['subjectForm'] = 'name'): Claim {
   const stated = formatValue(ctx.fx, f, { num: p.site.num, date: p.site.dateStyle });
@@ -60,69 +62,69 @@ export type ListUrls = Map<string, { url: string; heading: string }>;
 export function renderDataPages(ctx: Ctx): ListUrls {
   const lists: ListUrls = new Map();
   const [listSite, rankSite] = [ctx.sites.data[0]!, ctx.sites.data[1] ?? ctx.sites.data[0]!];
-  const yearEnd = `${ctx.year}-12-31`;
   for (const t of ctx.theme.tables) {
     const all = rowsOf(ctx, t.name);
     if (all.length === 0) continue;
-    const fk = t.columns.find((c) => c.type === 'entity');
-    const groups: { label: string | null; rows: Row[] }[] = [];
-    if (all.length > 40 && fk) {
-      const byParent = new Map<number, Row[]>();
-      for (const r of all) {
-        const k = Number(r[fk.name]);
-        (byParent.get(k) ?? byParent.set(k, []).get(k)!).push(r);
-      }
-      for (const [pid, rs] of [...byParent].sort((a, b) => a[0] - b[0])) groups.push({ label: ctx.fx.name(fk.ref!, pid), rows: rs });
-    } else groups.push({ label: null, rows: all });
-    for (const g of groups) {
-      const facts = g.rows.flatMap((r) => ctx.fx.ofRow(t.name, r.id));
-      const ready = ctx.dating.readyBy(facts);
-      const date = ctx.dating.pick(ctx.rng, ready && ready > yearEnd ? ready : yearEnd, 13);
-      const heading = g.label ? `${cap(t.plural)} of ${g.label}` : `List of ${t.plural} (${ctx.year})`;
-      const p = startPage(ctx, listSite, heading, date, 'data', `list:${heading}`);
-      p.b.paragraph([
-        { text: `This list covers ${g.rows.length} ${t.plural}${g.label ? ` of ${g.label}` : ''} as recorded for ${ctx.year}.`, ...NO_FACTS },
-        fill(p, 'context', t.plural),
-      ]);
-      const cols = valueColumns(t, g.rows);
-      p.b.table(
-        [cap(t.entity), ...cols.map((c) => cap(c.label))],
-        g.rows.map((r) => {
-          const rf = ctx.fx.ofRow(t.name, r.id);
-          const name = t.nameColumn ? linkedName(ctx, p, t.name, r.id) : ctx.fx.name(t.name, r.id);
-          const cells = [
-            name,
-            ...cols.map((c) => {
-              const f = ctx.fx.cell(t.name, r.id, c.name);
-              return f ? cellText(ctx, p, f) : '—';
-            }),
-          ];
-          return { cells, ...rowFacts(ctx, p, rf) };
-        }),
+    if (!t.nameColumn) {
+      // Rows without a name (a quarter's sales, a match) are known by their cells: their table gives them whole.
+      const first = renderTable(
+        ctx,
+        listSite,
+        t,
+        all,
+        valueColumns(t, all),
+        (g) => (g ? `${cap(t.plural)} of ${g}` : `List of ${t.plural} (${ctx.year})`),
+        'list',
       );
-      p.b.paragraph([fill(p, 'boilerplate', listSite.name)]);
-      p.b.note(fillNote(listSite.notes.credit, { site: listSite.name, date: fmtDate(p) }));
-      p.b.note(methodNote(p));
-      const url = finishPage(ctx, p, 'data');
-      if (!lists.has(t.name)) lists.set(t.name, { url, heading });
+      if (first) lists.set(t.name, first);
+      continue;
+    }
+    // A named table: its list gives each row's profile; each group of figures has its statistics table.
+    const { profile, figures } = facetsOf(t);
+    const present = (cols: ColumnDef[]) => cols.filter((c) => all.some((r) => r[c.name] != null));
+    const groups = [present(profile), ...figures.map(present)].filter((cols, i) => i === 0 || cols.length > 0);
+    if (groups[0]!.length === 0 && groups.length > 1) groups.shift();
+    const [listCols, ...statCols] = groups;
+    const first = renderTable(ctx, listSite, t, all, listCols!, (g) => (g ? `${cap(t.plural)} of ${g}` : `List of ${t.plural} (${ctx.year})`), 'list');
+    if (first) lists.set(t.name, first);
+    for (const cols of statCols) {
+      const what = andList(cols.map((c) => c.label));
+      const page = renderTable(
+        ctx,
+        rankSite,
+        t,
+        all,
+        cols,
+        (g) => `${cap(t.plural)} of ${g ?? 'the year'}: ${what} (${ctx.year})`.replace(' of the year:', ':'),
+        'stats',
+      );
+      if (page) ctx.pages.stat(t.name, page);
     }
   }
-  // Rankings: named rows ordered by each measure.
+  // Rankings: the top of the named rows by each measure, as rankings print them.
+  const yearEnd = `${ctx.year}-12-31`;
   for (const t of ctx.theme.tables) {
     if (!t.nameColumn) continue;
     for (const col of t.columns) {
       if (!col.measure) continue;
-      const ranked = rowsOf(ctx, t.name)
+      const measured = rowsOf(ctx, t.name)
         .filter((r) => r[col.name] != null)
         .sort((a, b) => Number(b[col.name]) - Number(a[col.name]) || a.id - b.id);
-      if (ranked.length < 4) continue;
+      if (measured.length < 4) continue;
+      const ranked = measured.slice(0, RANKING_TOP);
       const facts = ranked.map((r) => ctx.fx.cell(t.name, r.id, col.name)!);
       const ready = ctx.dating.readyBy(facts);
       const date = ctx.dating.pick(ctx.rng, ready && ready > yearEnd ? ready : yearEnd, 13);
       const heading = `${cap(t.plural)} ranked by ${col.label} (${ctx.year})`;
       const p = startPage(ctx, rankSite, heading, date, 'data', `rank:${heading}`);
       p.b.paragraph([
-        { text: `The ranking below orders ${ranked.length} ${t.plural} by ${col.label}, highest first.`, ...NO_FACTS },
+        {
+          text:
+            ranked.length < measured.length
+              ? `The ranking below lists the ${ranked.length} ${t.plural} with the highest ${col.label}, of the ${measured.length} on record.`
+              : `The ranking below orders ${ranked.length} ${t.plural} by ${col.label}, highest first.`,
+          ...NO_FACTS,
+        },
         fill(p, 'context', col.label),
       ]);
       p.b.table(
@@ -142,6 +144,84 @@ export function renderDataPages(ctx: Ctx): ListUrls {
     }
   }
   return lists;
+}
+
+/** The most rows a ranking prints. */
+const RANKING_TOP = 10;
+
+/** Rows a data page groups by their first parent once a table has more than this many. */
+const GROUP_OVER = 40;
+
+/**
+ * A table's rows under `cols` on `site`: one page, or one page per parent when the table is long.
+ * Each row is a passage stating the cells it shows (and only those). Returns the first page.
+ */
+function renderTable(
+  ctx: Ctx,
+  site: Site,
+  t: TableDef,
+  all: readonly Row[],
+  cols: readonly ColumnDef[],
+  headingOf: (group: string | null) => string,
+  kind: 'list' | 'stats',
+): { url: string; heading: string } | null {
+  const yearEnd = `${ctx.year}-12-31`;
+  const fk = t.columns.find((c) => c.type === 'entity');
+  const groups: { label: string | null; rows: Row[] }[] = [];
+  if (all.length > GROUP_OVER && fk) {
+    const byParent = new Map<number, Row[]>();
+    for (const r of all) {
+      const k = Number(r[fk.name]);
+      (byParent.get(k) ?? byParent.set(k, []).get(k)!).push(r);
+    }
+    for (const [pid, rs] of [...byParent].sort((a, b) => a[0] - b[0])) groups.push({ label: ctx.fx.name(fk.ref!, pid), rows: rs });
+  } else groups.push({ label: null, rows: [...all] });
+  const list = kind === 'list';
+  let first: { url: string; heading: string } | null = null;
+  for (const g of groups) {
+    const shown = (r: Row) => cols.map((c) => ctx.fx.cell(t.name, r.id, c.name)).filter((f): f is Fact => f !== undefined);
+    const facts = g.rows.flatMap(shown);
+    const ready = ctx.dating.readyBy(facts);
+    const date = ctx.dating.pick(ctx.rng, ready && ready > yearEnd ? ready : yearEnd, 13);
+    const heading = headingOf(g.label);
+    const p = startPage(ctx, site, heading, date, 'data', `${list ? 'list' : 'stats'}:${heading}`);
+    const scope = `${g.rows.length} ${t.plural}${g.label ? ` of ${g.label}` : ''}`;
+    p.b.paragraph([
+      {
+        text: list
+          ? `This list covers ${scope} as recorded for ${ctx.year}.`
+          : `This table gives the ${andList(cols.map((c) => c.label))} of ${scope} as recorded for ${ctx.year}.`,
+        ...NO_FACTS,
+      },
+      fill(p, 'context', t.plural),
+    ]);
+    p.b.table(
+      [cap(t.entity), ...cols.map((c) => cap(c.label))],
+      g.rows.map((r) => {
+        const name = t.nameColumn ? linkedName(ctx, p, t.name, r.id) : ctx.fx.name(t.name, r.id);
+        const cells = [
+          name,
+          ...cols.map((c) => {
+            const f = ctx.fx.cell(t.name, r.id, c.name);
+            return f ? cellText(ctx, p, f) : '—';
+          }),
+        ];
+        // A row without a name is known by all its cells, so its passage states them all.
+        return { cells, ...rowFacts(ctx, p, t.nameColumn ? shown(r) : ctx.fx.ofRow(t.name, r.id)) };
+      }),
+    );
+    p.b.paragraph([fill(p, 'boilerplate', site.name)]);
+    p.b.note(fillNote(site.notes.credit, { site: site.name, date: fmtDate(p) }));
+    p.b.note(methodNote(p));
+    const url = finishPage(ctx, p, 'data');
+    first ??= { url, heading };
+  }
+  return first;
+}
+
+/** "a, b and c". */
+export function andList(items: readonly string[]): string {
+  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 }
 
 /** The site's own note on method (house-notes.ts), the same on each of its tables. */

@@ -7,6 +7,7 @@
 import type { Fact } from '../types.js';
 import { NO_FACTS } from './builder.js';
 import { cap, childTables, fill, finishPage, key, parentsOf, rowsOf, say, startPage, topics, type Ctx } from './context.js';
+import { facetsOf, profileFacts } from './facets.js';
 import { fmtDate, linkedName, pageDate, rowFacts, cellText, type ListUrls } from './data.js';
 
 /** Plan every article's URL and title first, so pages written before them can link to them. */
@@ -44,12 +45,14 @@ export function renderArticles(ctx: Ctx, lists: ListUrls): void {
     const site = ctx.sites.encyclopedia[i % ctx.sites.encyclopedia.length]!;
     for (const row of rowsOf(ctx, t.name)) {
       const name = ctx.fx.name(t.name, row.id);
-      const own = ctx.fx.ofRow(t.name, row.id);
+      const whole = ctx.fx.ofRow(t.name, row.id);
+      // An article gives its subject's profile; its figures are in the statistics tables it links to.
+      const own = profileFacts(t, whole);
       const kids = childTables(ctx, t.name).map(({ t: ct, c }) => ({ ct, c, rows: rowsOf(ctx, ct.name).filter((r) => Number(r[c.name]) === row.id) }));
       const kidFacts = kids.flatMap((k) => k.rows.flatMap((r) => ctx.fx.ofRow(k.ct.name, r.id)));
       const refs = ctx.pages.coverage.get(key(t.name, row.id)) ?? [];
       const after =
-        [ctx.dating.readyBy([...own, ...kidFacts]), ...refs.map((r) => r.date)]
+        [ctx.dating.readyBy([...whole, ...kidFacts]), ...refs.map((r) => r.date)]
           .filter((d): d is string => d !== null)
           .sort()
           .pop() ?? null;
@@ -79,16 +82,20 @@ export function renderArticles(ctx: Ctx, lists: ListUrls): void {
         [p.rng.pick(SECTION_NAMES.figures), rest.filter((f) => f.objectType === 'integer' || f.objectType === 'real')],
         [p.rng.pick(SECTION_NAMES.other), rest.filter((f) => f.objectType === 'text')],
       ];
+      const stats = ctx.pages.stats.get(t.name) ?? [];
       for (const [heading, facts] of groups) {
-        if (facts.length === 0) continue;
+        const figures = heading === groups[1]![0] ? stats : [];
+        if (facts.length === 0 && figures.length === 0) continue;
         b.heading2(heading);
-        b.paragraph([...say(p, facts), fill(p, 'commentary', name)]);
+        // Where its figures are: the statistics tables of its kind, linked (they state no value here).
+        const pointers = figures.map((s) => ({ text: `Figures for ${name} are tabulated in ${b.link(s.url, s.heading)}.`, ...NO_FACTS }));
+        b.paragraph([...say(p, facts), ...pointers, fill(p, 'commentary', name)]);
       }
       // The row it belongs to: a few of the parent's standing facts, as articles give context.
       for (const par of parentsOf(ctx, t, row).slice(0, 1)) {
         const pf = p.rng.sample(
-          ctx.dating.trueBy(ctx.fx.ofRow(par.table, par.id), date).filter((f) => f.objectType !== 'entity'),
-          3,
+          ctx.dating.trueBy(profileFacts(ctx.fx.table(par.table), ctx.fx.ofRow(par.table, par.id)), date).filter((f) => f.objectType !== 'entity'),
+          2,
         );
         if (pf.length === 0) continue;
         b.heading2(cap(par.label));
@@ -102,8 +109,8 @@ export function renderArticles(ctx: Ctx, lists: ListUrls): void {
         if (rows.length === 0) continue;
         b.heading2(cap(ct.plural));
         const shown = ct.columns
-          .filter((k) => k.name !== ct.nameColumn && k.name !== c.name && k.type !== 'entity' && rows.some((r) => r[k.name] != null))
-          .slice(0, 2);
+          .filter((k) => facetsOf(ct).profile.includes(k) && k.name !== c.name && k.type !== 'entity' && rows.some((r) => r[k.name] != null))
+          .slice(0, 1);
         b.paragraph([fill(p, 'transition', ct.plural)]);
         b.table(
           [cap(ct.entity), cap(c.label), ...shown.map((k) => cap(k.label))],
@@ -127,8 +134,8 @@ export function renderArticles(ctx: Ctx, lists: ListUrls): void {
         // A few lines on the first of them, as an article would single them out.
         const first = rows.slice(0, 3).flatMap((r) =>
           p.rng.sample(
-            ctx.dating.trueBy(ctx.fx.ofRow(ct.name, r.id), date).filter((f) => f.sourceColumn !== c.name),
-            2,
+            ctx.dating.trueBy(profileFacts(ct, ctx.fx.ofRow(ct.name, r.id)), date).filter((f) => f.sourceColumn !== c.name),
+            1,
           ),
         );
         b.paragraph([...say(p, first), fill(p, 'commentary', ct.plural)]);

@@ -1,6 +1,7 @@
 /** FAQ pages: questions a reader asks about one entity, each answered by the Writer's sentence for one fact. */
 import { fillNote } from './house-notes.js';
 import { finishPage, fill, key, namedTables, rowsOf, say, startPage, type Ctx } from './context.js';
+import { excerpt } from './facets.js';
 
 export function renderFaqs(ctx: Ctx): void {
   const site = ctx.sites.faq[0]!;
@@ -12,10 +13,12 @@ export function renderFaqs(ctx: Ctx): void {
       if ((!ctx.rng.chance(0.15) && written >= 2) || own.length < 3) continue;
       written++;
       const date = ctx.dating.pick(ctx.rng, ctx.dating.readyBy(own) ?? `${ctx.year}-05-01`, 60);
-      const facts = ctx.dating.trueBy(own, date);
+      const known = ctx.dating.trueBy(own, date);
       const name = ctx.fx.name(t.name, row.id);
       const heading = `${name}: frequently asked questions`;
       const p = startPage(ctx, site, heading, date, 'faq', `faq:${t.name}:${row.id}`);
+      // The questions readers ask about it: part of its record, not all of it.
+      const facts = excerpt(p.rng, known);
       p.b.paragraph([fill(p, 'boilerplate', name), fill(p, 'context', t.plural)]);
       for (const f of facts) {
         p.b.heading2(`What is the ${ctx.fx.column(t.name, f.sourceColumn).label} of ${name}?`, 3);

@@ -8,6 +8,7 @@ import type { Row, TableDef } from '../../themes/_define.js';
 import type { Fact } from '../types.js';
 import type { Stated } from './builder.js';
 import { fill, finishPage, key, namedTables, parentsOf, rowsOf, say, startPage, topics, type Ctx, type Page } from './context.js';
+import { excerpt } from './facets.js';
 import { pageDate } from './data.js';
 import { rounded } from './noise.js';
 
@@ -51,8 +52,10 @@ export function renderNews(ctx: Ctx): void {
       const head = headlineFor(ctx, t, row, body, ctx.rng);
       const page = startPage(ctx, site, head.text, date, 'news', `news:${t.name}:${row.id}`);
       const b = page.b;
-      const lead = head.needs.length > 0 ? head.needs : body.slice(0, 1);
-      const rest = body.filter((f) => !lead.includes(f));
+      // A story reports part of the row: its headline's facts and about half of the rest.
+      const told = excerpt(page.rng, body, head.needs);
+      const lead = head.needs.length > 0 ? head.needs : told.slice(0, 1);
+      const rest = told.filter((f) => !lead.includes(f));
       b.note(byline(page));
       b.paragraph(say(page, lead), dateline(page));
       const half = Math.ceil(rest.length / 2);

@@ -5,6 +5,7 @@
  */
 import { NO_FACTS } from './builder.js';
 import { fill, finishPage, key, namedTables, parentsOf, rowsOf, say, startPage, type Ctx } from './context.js';
+import { excerpt } from './facets.js';
 import { dateline } from './news.js';
 
 export function renderPressReleases(ctx: Ctx): void {
@@ -19,12 +20,14 @@ export function renderPressReleases(ctx: Ctx): void {
       const link = own.find((f) => f.objectType === 'entity' && f.object === ctx.fx.name(parent.table, parent.id));
       if (!link) continue;
       const date = ctx.dating.pick(ctx.rng, ctx.dating.readyBy(own) ?? `${ctx.year}-02-01`, 20);
-      const body = ctx.dating.trueBy(own, date).filter((f) => f !== link);
+      const known = ctx.dating.trueBy(own, date).filter((f) => f !== link);
       const pname = ctx.fx.name(parent.table, parent.id);
       const name = ctx.fx.name(t.name, row.id);
       // A heading any parent–row relation supports (a maker and its model, an exchange and a listed company).
       const heading = ctx.rng.pick([`Statement from ${pname} on ${name}`, `${pname} issues update on ${name}`, `${name}: a statement from ${pname}`]);
       const p = startPage(ctx, site, heading, date, 'press_release', `pr:${t.name}:${row.id}`);
+      // A statement announces part of the row, not its whole record.
+      const body = excerpt(p.rng, known);
       p.b.note('FOR IMMEDIATE RELEASE');
       p.b.paragraph([...say(p, [link]), fill(p, 'context', name)], dateline(p));
       p.b.paragraph([...say(p, body), fill(p, 'quote', pname)]);

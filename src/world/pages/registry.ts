@@ -7,6 +7,7 @@
 import { NO_FACTS } from './builder.js';
 import { fillNote } from './house-notes.js';
 import { cap, finishPage, namedTables, rowsOf, startPage, type Ctx } from './context.js';
+import { profileFacts } from './facets.js';
 import { fmtDate, rowFacts, cellText } from './data.js';
 
 export function renderRegistry(ctx: Ctx): void {
@@ -23,7 +24,8 @@ export function renderRegistry(ctx: Ctx): void {
       if (!ctx.rng.chance(0.5) && written >= 2) continue;
       const own = ctx.fx.ofRow(t.name, row.id);
       const date = ctx.dating.pick(ctx.rng, ctx.dating.readyBy(own) ?? `${ctx.year}-01-15`, 200);
-      const facts = ctx.dating.trueBy(own, date).filter((f) => f.objectType !== 'real');
+      // A register records identity (its links, dates and words), not figures.
+      const facts = ctx.dating.trueBy(profileFacts(t, own), date);
       if (facts.length === 0) continue;
       const name = ctx.fx.name(t.name, row.id);
       record += ctx.rng.int(3, 400);

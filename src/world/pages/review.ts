@@ -4,6 +4,7 @@
  */
 import { NO_FACTS } from './builder.js';
 import { fill, finishPage, key, namedTables, rowsOf, say, startPage, type Ctx } from './context.js';
+import { facetsOf, factsOfColumns, profileFacts } from './facets.js';
 import { rowFacts, cellText } from './data.js';
 import { byline, withRounding } from './news.js';
 import { cap } from './context.js';
@@ -24,8 +25,10 @@ export function renderReviews(ctx: Ctx): void {
       const p = startPage(ctx, site, heading, date, 'review', `review:${t.name}:${row.id}`);
       const b = p.b;
       b.note(byline(p));
-      const nums = facts.filter((f) => f.objectType === 'integer' || f.objectType === 'real');
-      const others = facts.filter((f) => !nums.includes(f));
+      // A review weighs one set of its figures (one statistics group), with a little of its profile.
+      const { figures } = facetsOf(t);
+      const nums = factsOfColumns(facts, p.rng.pick(figures));
+      const others = profileFacts(t, facts);
       b.paragraph([fill(p, 'commentary', name), ...say(p, others.slice(0, 2)), fill(p, 'context', t.plural)]);
       b.heading2(p.rng.pick(['Specifications', 'The numbers', 'Key facts']));
       b.table(
