@@ -357,7 +357,7 @@ function conflict(w: World, rng: Rng): HardTask | null {
   const row = w.data.rows[t.name]!.find((r) => r.id === f.sourceRowid)!;
   return {
     task: task('conflict', `Final ${c.label} of ${f.subject}?`, answerOf(c, row[c.name]!, w), [f.id]),
-    reading: { family: 'conflict', of: { name: f.subject }, asks: c.label },
+    reading: { family: 'conflict', of: { name: f.subject }, links: [], asks: c.label },
   };
 }
 

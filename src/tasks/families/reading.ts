@@ -72,6 +72,8 @@ export type ReasoningReading =
 export interface ConflictReading {
   family: 'conflict';
   of: EntityRef;
+  /** Links followed from `of` to the entity asked about (ColumnDef.label of each); none when `of` is that entity. */
+  links: string[];
   /** The attribute whose final value is asked (a page states a preliminary or wrong one). */
   asks: string;
 }

@@ -6,7 +6,6 @@
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../../../src/rng.js';
 import { listThemes } from '../../../src/themes/registry.js';
-import { CONFLICT_FRAMES, readConflict } from '../../../src/tasks/questions/conflict.js';
 import { sayConditions } from '../../../src/tasks/questions/described.js';
 import { LOOKUP_FRAMES, TABLE_FRAMES, TOTAL_FRAMES, VALUE_FRAMES, WHICH_FRAMES, readEasy } from '../../../src/tasks/questions/easy.js';
 import { frame } from '../../../src/tasks/questions/frame.js';
@@ -199,19 +198,6 @@ describe('question frames over every theme', () => {
           a: { ref: { name: NAME }, label: d1.label },
           b: { ref: { name: OTHER }, label: d2.label },
         });
-      }
-    }
-  });
-
-  it('conflict: at least 5 frames, every attribute, each reads back (named or described by rank)', () => {
-    expect(CONFLICT_FRAMES.length).toBeGreaterThanOrEqual(5);
-    for (const a of attrs) {
-      const n = uniqueNoun(a);
-      if (!n) continue;
-      for (const make of CONFLICT_FRAMES) {
-        const q = frame(make(n)).render({ a: NAME });
-        expect(problems(q, [{ n, a }]), q).toEqual([]);
-        expect(readConflict(q), q).toEqual({ family: 'conflict', of: { name: NAME }, asks: a.label });
       }
     }
   });
