@@ -93,6 +93,7 @@ function complete(session: Session, p: Prepared, outputs: readonly (RenderSearch
   if (p.search) {
     const search = finishSearch(session, p.search.run, outputs);
     outcome = search;
+    session.noteResults(search.json);
     renderer = search.renderer;
     const queries = p.search.run.jobs.length > 0 ? p.search.run.jobs.map((j) => j.query.text) : p.search.args.queries.map(normaliseQueryText);
     args = { queries, page: p.search.args.page };
@@ -100,7 +101,9 @@ function complete(session: Session, p: Prepared, outputs: readonly (RenderSearch
     perturbations.push(...p.search.run.perturbations);
     guard = p.search.run.guardLog;
   } else {
-    outcome = openPage(session.world, p.url!, p.plan);
+    const page = openPage(session.world, p.url!, p.plan, (candidate) => session.mayOpen(candidate));
+    outcome = page;
+    if (page.page) session.noteOpened(page.page);
     renderer = 'world';
     args = { url: p.url! };
     if (p.plan.error) perturbations.push(`error:${p.plan.error.type}`);

@@ -11,8 +11,14 @@
  * characters of the observation texts it holds (`historyChars`): the oldest calls drop out first, so
  * a server holding 10,000 sessions holds about 10,000 × historyChars characters of observations (the
  * latest call is kept whatever its size; a server caps a call's size itself).
+ *
+ * The option `open` says which URLs web_extractor opens (OPEN_POLICIES, declared here once with zod;
+ * every edge parses it with `parseOpenPolicy` and documents it with OPEN_POLICY_DOC): `seen`, the
+ * default for a session bound to a task, opens only pages the session has seen (seen-pages.ts); `any`,
+ * the default otherwise, opens every page of the world.
  */
 import { writeFileSync } from 'node:fs';
+import { z } from 'zod';
 import { FictionError } from '../errors.js';
 import { NO_PERTURBATION, parseProfile, type PerturbationProfile } from '../perturb/profile.js';
 import type { Renderer } from '../render/renderer.js';
@@ -20,6 +26,9 @@ import { templateRenderer } from '../render/template.js';
 import type { SearchGuard } from './guard-hook.js';
 import type { ObservationError } from '../render/observation.js';
 import type { ToolName } from '../tools/definitions.js';
+import type { SearchObservationJson } from '../render/observation.js';
+import { SeenPages } from './seen-pages.js';
+import type { PageRecord } from './types.js';
 import type { SearchWorld } from './world-index.js';
 
 /** Calls a session keeps by default. */
@@ -29,6 +38,31 @@ export const DEFAULT_HISTORY_LIMIT = 64;
  * pages): with the count bound, what makes a session's memory bounded whatever its calls return.
  */
 export const DEFAULT_HISTORY_CHARS = 256 * 1024;
+
+/** Which URLs web_extractor opens in a session. */
+export const OPEN_POLICIES = ['seen', 'any'] as const;
+export type OpenPolicy = (typeof OPEN_POLICIES)[number];
+
+/** What the option means, as every edge documents it (CLI help, the OpenAPI file, the docs). */
+export const OPEN_POLICY_DOC =
+  'Which URLs web_extractor opens: "seen" only pages this session has seen (in its search results, or linked from a page it opened), ' +
+  'any other URL reading as a page that does not exist; "any" every page of the world. Default: seen for a session bound to a task, any otherwise.';
+
+const OPEN_POLICY_ERROR = `open must be one of ${OPEN_POLICIES.map((p) => JSON.stringify(p)).join(', ')}`;
+
+/** The option's one declaration: edges parse with it, and schemas/openapi.json's property is derived from it. */
+export const openPolicySchema = z.enum(OPEN_POLICIES, { error: OPEN_POLICY_ERROR }).describe(OPEN_POLICY_DOC);
+
+/** An `open` value from an edge (a flag, a JSON field): undefined or null leaves the default; anything else not declared is BAD_INPUT. */
+export function parseOpenPolicy(raw: unknown): OpenPolicy | undefined {
+  if (raw === undefined || raw === null) return undefined;
+  const r = openPolicySchema.safeParse(raw);
+  if (!r.success) throw new FictionError('BAD_INPUT', OPEN_POLICY_ERROR);
+  return r.data;
+}
+
+/** The default: `seen` when bound to a task, `any` otherwise. */
+export const defaultOpenPolicy = (taskId: string | null): OpenPolicy => (taskId === null ? 'any' : 'seen');
 
 export interface HistoryEntry {
   callIndex: number;
@@ -67,6 +101,8 @@ export interface SessionOptions {
    * drop out beyond it, though the latest call is always kept (when historyLimit > 0).
    */
   historyChars?: number;
+  /** Which URLs web_extractor opens (OPEN_POLICY_DOC); default `seen` when bound to a task, `any` otherwise. */
+  open?: OpenPolicy;
 }
 
 /** What a renderer reads of a session's history: snapshots, valid after later calls. */
@@ -84,6 +120,9 @@ export class Session implements HistoryReader {
   readonly guard: SearchGuard | undefined;
   readonly historyLimit: number;
   readonly historyChars: number;
+  readonly open: OpenPolicy;
+  /** Pages seen so far (results, opened pages and their links): what `open: 'seen'` lets web_extractor open. */
+  private readonly seen: SeenPages;
   private calls = 0;
   /** Kept calls, oldest first; `keptChars` is the length of their texts together. */
   private kept: HistoryEntry[] = [];
@@ -105,6 +144,7 @@ export class Session implements HistoryReader {
     if (!Number.isInteger(limit) || limit < 0) throw new FictionError('BAD_INPUT', 'history limit must be a non-negative integer');
     const chars = opts.historyChars ?? DEFAULT_HISTORY_CHARS;
     if (!Number.isInteger(chars) || chars < 0) throw new FictionError('BAD_INPUT', 'history chars must be a non-negative integer');
+    const open = parseOpenPolicy(opts.open) ?? defaultOpenPolicy(taskId);
     this.world = world;
     this.taskId = taskId;
     this.seed = seed;
@@ -113,6 +153,8 @@ export class Session implements HistoryReader {
     this.guard = opts.guard ?? undefined;
     this.historyLimit = limit;
     this.historyChars = chars;
+    this.open = open;
+    this.seen = new SeenPages(world);
     if (taskId !== null) this.guard?.prepare?.(world, taskId);
   }
 
@@ -124,6 +166,26 @@ export class Session implements HistoryReader {
   /** Claim the next call index (the perturbation draws are seeded by it). */
   nextCallIndex(): number {
     return this.calls++;
+  }
+
+  /** May web_extractor open `page` in this session? Always under `open: 'any'`; under `seen`, once the session has seen it. */
+  mayOpen(page: PageRecord): boolean {
+    return this.open === 'any' || this.seen.has(page);
+  }
+
+  /** Note the results of a search observation as seen (a closed session notes nothing). */
+  noteResults(json: SearchObservationJson): void {
+    if (!this.closed) this.seen.addResults(json);
+  }
+
+  /** Note an opened page and the pages it links to as seen. */
+  noteOpened(page: PageRecord): void {
+    if (!this.closed) this.seen.addOpened(page);
+  }
+
+  /** How many pages the session has seen. */
+  get seenCount(): number {
+    return this.seen.size;
   }
 
   /** The kept calls, oldest first (at most `historyLimit`, within `historyChars`): a snapshot. */
@@ -149,6 +211,7 @@ export class Session implements HistoryReader {
   /** Let go of the kept history (a server session closing or expiring): later calls are not kept. */
   close(): void {
     this.closed = true;
+    this.seen.clear();
     this.kept = [];
     this.keptChars = 0;
   }

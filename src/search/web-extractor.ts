@@ -2,7 +2,9 @@
  * One web_extractor call: the world's page at a URL, whole, as Markdown. Pages open whole whatever
  * task the session is bound to (the guard governs search results, not the world's pages). A URL the
  * world does not have is a realistic "not accessible" observation, never an exception: a 404 on one of
- * the world's sites, a failed host lookup elsewhere.
+ * the world's sites, a failed host lookup elsewhere. A page the session may not open (`mayOpen`: under
+ * the session option `open: 'seen'`, a page it has not seen) is answered exactly as a page the world
+ * does not have, by the same code: nothing in the observation tells the two apart.
  */
 import { hostUnreachable, pageNotFound } from '../perturb/faults.js';
 import type { CallPlan } from '../perturb/draw.js';
@@ -55,10 +57,15 @@ export function findPage(world: SearchWorld, rawUrl: string): { page?: PageRecor
   return { host };
 }
 
-export function openPage(world: SearchWorld, url: string, plan: CallPlan): PageOutcome {
+/** Which pages a call may open (the session's `mayOpen`); every page when not given. */
+export type PageAccess = (page: PageRecord) => boolean;
+
+export function openPage(world: SearchWorld, url: string, plan: CallPlan, mayOpen?: PageAccess): PageOutcome {
   const shown = shownUrl(url);
   if (plan.error) return { text: plan.error.message, json: formatPageErrorJson(shown, plan.error), error: plan.error };
-  const { page, host } = findPage(world, url);
+  const found = findPage(world, url);
+  const { host } = found;
+  const page = found.page && (!mayOpen || mayOpen(found.page)) ? found.page : undefined;
   if (!page) {
     const error = host && world.hasHost(host) ? pageNotFound(shown) : hostUnreachable(shown, host);
     return { text: error.message, json: formatPageErrorJson(shown, error), error };

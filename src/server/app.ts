@@ -7,7 +7,7 @@
  *   GET    /v1/worlds                       worlds of the folder (?offset=, ?limit=)
  *   GET    /v1/worlds/:world/tasks          admin: the world's tasks (ids, kinds, questions)
  *   GET    /v1/worlds/:world/tasks/:task    admin: one task with its answer
- *   POST   /v1/sessions                     create a session {world, task?, seed?, profile?} (task: admin)
+ *   POST   /v1/sessions                     create a session {world, task?, seed?, profile?, open?} (task: admin)
  *   GET    /v1/sessions/:id                 describe a session
  *   DELETE /v1/sessions/:id                 close it
  *   GET    /v1/sessions/:id/trajectory      its kept history as JSONL
@@ -98,7 +98,7 @@ export function createApp(ctx: ServerContext): Hono {
   app.post('/v1/sessions', capped, async (c) => {
     const body = await readJsonObject(c);
     if (body.task !== undefined && body.task !== null) requireAdmin(ctx.adminToken, c.req.header('authorization'));
-    const described = ctx.core.createSession({ world: body.world, task: body.task, seed: body.seed, profile: body.profile });
+    const described = ctx.core.createSession({ world: body.world, task: body.task, seed: body.seed, profile: body.profile, open: body.open });
     ctx.metrics.sessionsCreated.inc();
     return c.json(described, 201);
   });

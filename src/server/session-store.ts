@@ -8,6 +8,7 @@ import { FictionError } from '../errors.js';
 import { PRESETS, parseProfile, type PerturbationProfile } from '../perturb/profile.js';
 import type { Renderer } from '../render/renderer.js';
 import { createSession, type Session } from '../compose.js';
+import { parseOpenPolicy, type OpenPolicy } from '../search/session.js';
 import type { WorldPool } from './world-pool.js';
 
 export const SESSION_ID_RE = /^s_[A-Za-z0-9_-]{24}$/;
@@ -24,6 +25,8 @@ export interface SessionSpec {
   seed?: unknown;
   /** A perturbation profile object, or a preset name (never a file path: the server reads no files for callers). */
   profile?: unknown;
+  /** Which URLs web_extractor opens: "seen" or "any" (OPEN_POLICY_DOC); default seen when bound to a task. */
+  open?: unknown;
 }
 
 export interface StoredSession {
@@ -39,6 +42,8 @@ export interface SessionDescription {
   world: string;
   task: string | null;
   seed: number;
+  /** Which URLs web_extractor opens in the session. */
+  open: OpenPolicy;
   calls: number;
   createdAt: string;
   expiresAt: string;
@@ -107,11 +112,19 @@ export class SessionStore {
     const seed = seedOf(spec.seed);
     const taskId = taskOf(spec.task);
     const profile = profileOf(spec.profile);
+    const open = parseOpenPolicy(spec.open);
     if (this.slots.size >= this.opts.maxSessions) this.sweep();
     if (this.slots.size >= this.opts.maxSessions) throw sessionLimitReached(this.opts.maxSessions);
     const handle = this.pool.acquire(spec.world);
     try {
-      const session = createSession(handle.world, { taskId, seed, profile, renderer: this.opts.renderer, historyLimit: this.opts.historyLimit });
+      const session = createSession(handle.world, {
+        taskId,
+        seed,
+        profile,
+        renderer: this.opts.renderer,
+        historyLimit: this.opts.historyLimit,
+        ...(open ? { open } : {}),
+      });
       const t = this.now();
       const stored: StoredSession = { id, worldId: handle.world.id, session, createdAt: t, lastUsed: t };
       this.slots.set(id, { stored, release: handle.release });
@@ -146,6 +159,7 @@ export class SessionStore {
       world: s.worldId,
       task: s.session.taskId,
       seed: s.session.seed,
+      open: s.session.open,
       calls: s.session.callCount,
       createdAt: new Date(s.createdAt).toISOString(),
       expiresAt: new Date(this.expiresAt(s)).toISOString(),

@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { openPolicySchema } from '../../src/search/session.js';
 import { createApp } from '../../src/server/app.js';
 import { REPO } from './mcp-clients.js';
 import { testServer, worldsDir } from './fixtures.js';
@@ -24,5 +26,15 @@ describe('schemas/openapi.json', () => {
     );
     expect([...documented].sort()).toEqual([...served].sort());
     s.ctx.close();
+  });
+
+  it('describes the session option open as it is declared, on session creation and in the session', () => {
+    const spec = JSON.parse(readFileSync(resolve(REPO, 'schemas/openapi.json'), 'utf8'));
+    const { $schema: _, ...declared } = z.toJSONSchema(openPolicySchema) as Record<string, unknown>;
+    expect(spec.components.schemas.OpenPolicy).toEqual(declared);
+    const ref = { $ref: '#/components/schemas/OpenPolicy' };
+    expect(spec.paths['/v1/sessions'].post.requestBody.content['application/json'].schema.properties.open).toEqual(ref);
+    expect(spec.components.schemas.Session.properties.open).toEqual(ref);
+    expect(spec.components.schemas.Session.required).toContain('open');
   });
 });

@@ -15,7 +15,7 @@ import type { Io } from '../main.js';
 import { declareCommand } from './table.js';
 import { positiveInt } from '../options.js';
 import { profileFromOptions } from '../perturb-options.js';
-import { addSessionOptions, openSessionWorld } from '../session-options.js';
+import { addSessionOptions, openSessionWorld, sessionFromOptions } from '../session-options.js';
 import { formatScore } from './score.js';
 
 /** The endpoint settings: flags first, then FICTIONWORLD_LLM_BASE_URL, FICTIONWORLD_LLM_MODEL, OPENAI_API_KEY. */
@@ -48,7 +48,7 @@ export function registerAgent(program: Command, io: Io): void {
     const profile = profileFromOptions(o);
     const world = openSessionWorld(o);
     try {
-      const session = createSession(world, { taskId: o.task, seed: o.sessionSeed, profile });
+      const session = createSession(world, { ...sessionFromOptions(o), profile });
       const task = world.task(o.task)!;
       const model = createChatModel(endpoint);
       const sink: TrajectorySink = o.out !== undefined ? fileSink(o.out) : { write: (l: TrajectoryLine) => io.out(`${JSON.stringify(l)}\n`) };

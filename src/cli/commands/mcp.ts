@@ -8,7 +8,7 @@ import { createToolServer } from '../../server/mcp-tools.js';
 import type { Io } from '../main.js';
 import { declareCommand } from './table.js';
 import { profileFromOptions } from '../perturb-options.js';
-import { addSessionOptions, openSessionWorld } from '../session-options.js';
+import { addSessionOptions, openSessionWorld, sessionFromOptions } from '../session-options.js';
 import { addLlmOptions, closeRenderer, rendererFromOptions } from '../llm-options.js';
 
 export function registerMcp(program: Command, io: Io): void {
@@ -19,7 +19,7 @@ export function registerMcp(program: Command, io: Io): void {
     const renderer = await rendererFromOptions(o, io.err);
     const world = openSessionWorld(o);
     try {
-      const session = createSession(world, { taskId: o.task ?? null, seed: o.sessionSeed, profile, renderer });
+      const session = createSession(world, { ...sessionFromOptions(o), profile, renderer });
       const server = createToolServer(async (call) => {
         checkCallLimits(call, DEFAULT_LIMITS);
         return callTool(session, call);

@@ -5,7 +5,7 @@ import { createSession } from '../../compose.js';
 import type { Io } from '../main.js';
 import { declareCommand } from './table.js';
 import { profileFromOptions } from '../perturb-options.js';
-import { addSessionOptions, openSessionWorld } from '../session-options.js';
+import { addSessionOptions, openSessionWorld, sessionFromOptions } from '../session-options.js';
 import { formatMeta } from '../show-meta.js';
 
 export function registerOpen(program: Command, io: Io): void {
@@ -16,7 +16,7 @@ export function registerOpen(program: Command, io: Io): void {
     const profile = profileFromOptions(o);
     const world = openSessionWorld(o);
     try {
-      const session = createSession(world, { taskId: o.task ?? null, seed: o.sessionSeed, profile });
+      const session = createSession(world, { ...sessionFromOptions(o), profile });
       const result = await callTool(session, { name: 'web_extractor', arguments: { url } });
       io.out(o.json ? `${JSON.stringify(result.json, null, 2)}\n` : `${result.text}\n`);
       if (o.showMeta) io.err(formatMeta(result.meta));

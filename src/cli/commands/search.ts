@@ -10,7 +10,7 @@ import type { Io } from '../main.js';
 import { declareCommand } from './table.js';
 import { positiveInt } from '../options.js';
 import { profileFromOptions } from '../perturb-options.js';
-import { addSessionOptions, openSessionWorld } from '../session-options.js';
+import { addSessionOptions, openSessionWorld, sessionFromOptions } from '../session-options.js';
 import { addLlmOptions, closeRenderer, rendererFromOptions } from '../llm-options.js';
 import { formatMeta } from '../show-meta.js';
 
@@ -25,7 +25,7 @@ export function registerSearch(program: Command, io: Io): void {
     const renderer = await rendererFromOptions(o, io.err);
     const world = openSessionWorld(o);
     try {
-      const session = createSession(world, { taskId: o.task ?? null, seed: o.sessionSeed, profile, renderer });
+      const session = createSession(world, { ...sessionFromOptions(o), profile, renderer });
       const args = queries.length === 1 ? { query: queries[0], page: o.page } : { queries, page: o.page };
       const result = await callTool(session, { name: 'web_search', arguments: args });
       io.out(o.json ? `${JSON.stringify(result.json, null, 2)}\n` : `${result.text}\n`);
