@@ -60,7 +60,7 @@ interface Attempt {
  * enough (or the rounds run out). Drafts repeating an earlier one's signature are skipped; drafts failing
  * their certificate are dropped, and the next round asks the families again.
  */
-function drawCandidates(theme: ThemeDef, rows: Rows, fx: FactIndex, documents: Document[], rng: Rng, opts: GenerateOptions): CertifiedTask[] {
+export function drawCandidates(theme: ThemeDef, rows: Rows, fx: FactIndex, documents: Document[], rng: Rng, opts: GenerateOptions): CertifiedTask[] {
   const families = opts.families ?? FAMILIES;
   const n = opts.tasksPerWorld ?? DEFAULT_TASKS_PER_WORLD;
   const targets = tierTargets(opts.difficulty ?? DEFAULT_DIFFICULTY, n);
