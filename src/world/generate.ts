@@ -83,7 +83,7 @@ export function drawCandidates(theme: ThemeDef, rows: Rows, fx: FactIndex, docum
       if (c.ok) out.push({ ...c.task, signature: likeness(c.task, factById) });
     }
   };
-  let before = '';
+  let before = { short: '', fits: -1 };
   try {
     for (let round = 0; round < DRAW_ROUNDS; round++) {
       add(easyDrafts(theme, rows, fx, rng.fork(`easy:${round}`)));
@@ -93,13 +93,13 @@ export function drawCandidates(theme: ThemeDef, rows: Rows, fx: FactIndex, docum
       }
       const count = (d: Difficulty) => out.filter((t) => t.difficulty === d).length;
       // Twice each tier's share: spares for the tasks the prover finds unsolvable. A round that added
-      // nothing to a short tier, nor to what the world can take under every limit, is not repeated once
-      // there are enough candidates overall.
+      // nothing to a short tier, nor (while the world cannot be filled under every limit) to what it can
+      // take, is not repeated once there are enough candidates overall.
       const short = DIFFICULTIES.filter((d) => count(d) < 2 * targets[d]);
       const fits = selectTasks(out, mode, n, new Set(), true).length;
       if (short.length === 0 && fits >= n && out.length >= 2 * n) break;
-      const now = `${short.map(count).join(',')}|${fits}`;
-      if (round > 0 && now === before && out.length >= 2 * n) break;
+      const now = { short: short.map(count).join(','), fits };
+      if (round > 0 && out.length >= 2 * n && now.short === before.short && (fits >= n || fits === before.fits)) break;
       before = now;
     }
   } finally {

@@ -67,7 +67,7 @@ function interleave(list: CertifiedTask[]): CertifiedTask[] {
   return [...out.filter((t) => !onePage(t)), ...out.filter(onePage)];
 }
 
-/** The limits a selection keeps; a world short of candidates relaxes them in LIMITS order. */
+/** The limits a selection keeps; a world short of candidates relaxes them in the order selectTasks lists. */
 interface Limits {
   /** Most tasks per kind. */
   kindCap: number;

@@ -68,6 +68,8 @@ function drawOne(ctx: FamilyContext): TaskDraft | null {
   path.forEach((p, depth) => {
     for (const cond of ownConditions(p.w, rows, at, p.row, rng, { ...opts, ranks: depth > 0 })) pool.push({ depth, cond });
   });
+  // Nothing to span tables with (no link to follow, no time relative to a linked entity's): no draft.
+  if (!pool.some((t) => t.depth > 0 || t.cond.op === 'within_years')) return null;
   // Loose conditions first (so more of them are needed: 3–6, not always 3), with noise so the sets vary;
   // a linked entity's condition leads, so the description spans tables.
   // A few orders are tried and the largest set within bounds kept: minimal sets found greedily are small.
