@@ -24,7 +24,7 @@ import type { Rows } from '../themes/_define.js';
 import { easyDrafts } from './easy-drafts.js';
 import type { FactIndex } from './facts.js';
 import type { Prover } from './prover.js';
-import { DEFAULT_DIFFICULTY, DEFAULT_TASKS_PER_WORLD, type DifficultyMode, selectTasks, tierTargets } from './select-tasks.js';
+import { DEFAULT_DIFFICULTY, DEFAULT_TASKS_PER_WORLD, type DifficultyMode, likeness, selectTasks, tierTargets } from './select-tasks.js';
 import { type Document, FORMAT_VERSION, GENERATOR_VERSION, type Task, TASK_KINDS, type TaskKind, worldId, type WorldData } from './types.js';
 
 export interface GenerateOptions {
@@ -57,15 +57,19 @@ interface Attempt {
 
 /**
  * Certified candidates: the easy six and every family's drafts, round after round until each tier has
- * enough (or the rounds run out). Drafts repeating an earlier one's signature are skipped; drafts failing
- * their certificate are dropped, and the next round asks the families again.
+ * enough and the world can be filled with no two tasks alike and no kind past its share (or the rounds
+ * run out). Drafts repeating an earlier one's signature are skipped; drafts failing their certificate are
+ * dropped, and the next round asks the families again. Each candidate's signature becomes its likeness
+ * (select-tasks.ts), which selection keeps to one task.
  */
-function drawCandidates(theme: ThemeDef, rows: Rows, fx: FactIndex, documents: Document[], rng: Rng, opts: GenerateOptions): CertifiedTask[] {
+export function drawCandidates(theme: ThemeDef, rows: Rows, fx: FactIndex, documents: Document[], rng: Rng, opts: GenerateOptions): CertifiedTask[] {
   const families = opts.families ?? FAMILIES;
+  const mode = opts.difficulty ?? DEFAULT_DIFFICULTY;
   const n = opts.tasksPerWorld ?? DEFAULT_TASKS_PER_WORLD;
-  const targets = tierTargets(opts.difficulty ?? DEFAULT_DIFFICULTY, n);
+  const targets = tierTargets(mode, n);
   const certifier = createCertifier({ theme, rows, facts: fx.facts, documents });
   const allNames = new Set(fx.facts.map((f) => f.subject.toLowerCase()));
+  const factById = new Map(fx.facts.map((f) => [f.id, f]));
   const out: CertifiedTask[] = [];
   // Each family's share of twice the world's tasks per round (spares for the prover): drafting is the
   // costly part of generation, and a family asked for a whole world's worth wastes most of it.
@@ -76,10 +80,10 @@ function drawCandidates(theme: ThemeDef, rows: Rows, fx: FactIndex, documents: D
       if (seen.has(d.signature)) continue;
       seen.add(d.signature);
       const c = certifier.certify(d);
-      if (c.ok) out.push(c.task);
+      if (c.ok) out.push({ ...c.task, signature: likeness(c.task, factById) });
     }
   };
-  let before = '';
+  let before = { short: '', fits: -1 };
   try {
     for (let round = 0; round < DRAW_ROUNDS; round++) {
       add(easyDrafts(theme, rows, fx, rng.fork(`easy:${round}`)));
@@ -89,11 +93,13 @@ function drawCandidates(theme: ThemeDef, rows: Rows, fx: FactIndex, documents: D
       }
       const count = (d: Difficulty) => out.filter((t) => t.difficulty === d).length;
       // Twice each tier's share: spares for the tasks the prover finds unsolvable. A round that added
-      // nothing to a short tier is not repeated once there are enough candidates overall.
+      // nothing to a short tier, nor (while the world cannot be filled under every limit) to what it can
+      // take, is not repeated once there are enough candidates overall.
       const short = DIFFICULTIES.filter((d) => count(d) < 2 * targets[d]);
-      if (short.length === 0 && out.length >= 2 * n) break;
-      const now = short.map(count).join(',');
-      if (round > 0 && now === before && out.length >= 2 * n) break;
+      const fits = selectTasks(out, mode, n, new Set(), true).length;
+      if (short.length === 0 && fits >= n && out.length >= 2 * n) break;
+      const now = { short: short.map(count).join(','), fits };
+      if (round > 0 && out.length >= 2 * n && now.short === before.short && (fits >= n || fits === before.fits)) break;
       before = now;
     }
   } finally {

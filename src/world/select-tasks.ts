@@ -1,14 +1,16 @@
 /**
  * Choosing a world's tasks among its certified candidates: `tasksPerWorld` of them at the difficulty
  * asked (`mix`: about a quarter easy, half medium, a quarter hard), kinds taking turns within a tier and
- * none taking more than a fifth of the world while others have candidates,
- * and at most a tenth of a mixed world's tasks with all their evidence on one page (unless nothing else
- * is left to fill the world). Deterministic: the
- * candidates' order decides every tie.
+ * none taking more than a fifth of the world (a quarter for fewer than 20 tasks), no two tasks alike (the
+ * same kind asking the same attributes of the same table: `likeness`), and at most a tenth of a mixed
+ * world's tasks with all their evidence on one page. A world short of candidates gives up these limits
+ * one at a time, the likeness last (the world would rather have one kind more than two near-twins).
+ * Deterministic: the candidates' order decides every tie.
  */
 import { FictionError } from '../errors.js';
 import { DIFFICULTIES, type Difficulty } from '../tasks/certificate/schema.js';
 import type { CertifiedTask } from '../tasks/certificate/certify.js';
+import type { Fact } from './types.js';
 
 export const DIFFICULTY_MODES = [...DIFFICULTIES, 'mix'] as const;
 export type DifficultyMode = (typeof DIFFICULTY_MODES)[number];
@@ -38,6 +40,21 @@ export function tierTargets(mode: DifficultyMode, n: number): Record<Difficulty,
   return { easy, medium: n - easy - hard, hard };
 }
 
+/**
+ * What makes two tasks alike: the same kind asking the same attributes of the same table (a wide table of
+ * the same columns under another threshold, a second chain ending on the same attribute). Read from the
+ * answer's facts: their tables and predicates. Selection keeps at most one task per likeness.
+ */
+export function likeness(t: Pick<CertifiedTask, 'kind' | 'answerFactIds'>, factById: ReadonlyMap<number, Fact>): string {
+  const attrs = new Set(t.answerFactIds.map((id) => factById.get(id)).flatMap((f) => (f ? [`${f.sourceTable}.${f.predicate}`] : [])));
+  return `${t.kind}:${[...attrs].sort().join('+')}`;
+}
+
+/** The most tasks of one kind a world of `n` tasks takes while other kinds have candidates: a fifth, or a quarter below 20 tasks. */
+export function kindShare(n: number): number {
+  return Math.max(2, n < 20 ? Math.ceil(n / 4) : Math.ceil(n / 5));
+}
+
 const onePage = (t: CertifiedTask) => t.certificate.pagesNeeded <= 1;
 
 /** Candidates of one tier, kinds taking turns (each kind's candidates in their order); one-page tasks last. */
@@ -50,50 +67,72 @@ function interleave(list: CertifiedTask[]): CertifiedTask[] {
   return [...out.filter((t) => !onePage(t)), ...out.filter(onePage)];
 }
 
+/** The limits a selection keeps; a world short of candidates relaxes them in the order selectTasks lists. */
+interface Limits {
+  /** Most tasks per kind. */
+  kindCap: number;
+  /** Most one-page tasks. */
+  onePages: number;
+  /** Whether two tasks may share a likeness (their signatures). */
+  alike: boolean;
+}
+
 /**
  * The tasks to keep, in candidate order, among `candidates` (`excluded`: those already found unsolvable).
- * Fewer than `n` when the candidates run out; a mixed world fills a short tier from the others.
+ * A candidate's `signature` is its likeness (drawCandidates sets it): two alike are not both kept while the
+ * world can be filled otherwise. Fewer than `n` when the candidates run out; a mixed world fills a short
+ * tier from the others. `strict`: keep every limit, even when the world is left short (drawCandidates asks
+ * whether it has drawn enough).
  */
 export function selectTasks(
   candidates: readonly CertifiedTask[],
   mode: DifficultyMode,
   n: number,
   excluded: ReadonlySet<CertifiedTask> = new Set(),
+  strict = false,
 ): CertifiedTask[] {
   const open = candidates.filter((t) => !excluded.has(t));
   const targets = tierTargets(mode, n);
-  const maxOnePage = mode === 'mix' ? Math.floor(n / 10) : n;
+  const tenth = mode === 'mix' ? Math.floor(n / 10) : n;
+  const share = kindShare(n);
   const chosen = new Set<CertifiedTask>();
-  let onePages = 0;
-  // Tiers take kinds in turns; a short tier is filled from the others with no kind taking more than a
-  // fifth of the world (at least 2) while other kinds have candidates.
   const perKind = new Map<string, number>();
-  let kindCap = n;
-  const take = (t: CertifiedTask, force = false) => {
-    if (chosen.has(t) || (onePage(t) && onePages >= maxOnePage && !force) || (perKind.get(t.kind) ?? 0) >= kindCap) return false;
+  const likes = new Set<string>();
+  let onePages = 0;
+  const take = (t: CertifiedTask, l: Limits) => {
+    if (chosen.has(t) || (onePage(t) && onePages >= l.onePages) || (perKind.get(t.kind) ?? 0) >= l.kindCap || (!l.alike && likes.has(t.signature)))
+      return false;
     chosen.add(t);
     perKind.set(t.kind, (perKind.get(t.kind) ?? 0) + 1);
+    likes.add(t.signature);
     if (onePage(t)) onePages++;
     return true;
   };
   const tiers = new Map(DIFFICULTIES.map((d) => [d, interleave(open.filter((t) => t.difficulty === d))]));
+  const first: Limits = { kindCap: share, onePages: tenth, alike: false };
+  const loose = Math.min(n, share + 1);
+  // Each tier to its target, a kind taking one task past its share if the tier needs it.
   for (const d of DIFFICULTIES) {
     let got = 0;
-    for (const t of tiers.get(d)!) if (got < targets[d] && take(t)) got++;
+    for (const l of strict ? [first] : [first, { ...first, kindCap: loose }]) for (const t of tiers.get(d)!) if (got < targets[d] && take(t, l)) got++;
   }
-  // A mixed world short of a tier takes the other tiers' spare candidates (medium first): first with no
-  // kind above its share, then any kind, and only when nothing else is left, one-page tasks beyond the
-  // tenth (the report shows it: the families are short). One difficulty fills from its own tier only.
-  const share = Math.max(2, Math.ceil(n / 5));
+  // A world short of a tier takes the other tiers' spare candidates (medium first, in a mixed world),
+  // under every limit; then, only while it is still short: one task more of a kind, one-page tasks past
+  // the tenth, then kinds past their share one task at a time, and alike tasks last (the report shows it:
+  // the families are short). Kinds stay mixed before one-page tasks are kept out: a world of one-page
+  // lookups of many kinds teaches more than one of near-twin tables.
   const order = mode === 'mix' ? (['medium', 'hard', 'easy'] as const) : ([mode] as const);
-  for (const force of mode === 'mix' ? [false, true] : [false])
-    for (const cap of [share, n]) {
-      kindCap = cap;
-      for (const d of order)
-        for (const t of tiers.get(d)!) {
-          if (chosen.size >= n) break;
-          take(t, force);
-        }
-    }
+  const limits: Limits[] = [first];
+  if (!strict) {
+    limits.push({ ...first, kindCap: loose }, { kindCap: loose, onePages: n, alike: false });
+    for (let cap = loose + 1; cap <= n; cap++) limits.push({ kindCap: cap, onePages: n, alike: false });
+    limits.push({ kindCap: n, onePages: n, alike: true });
+  }
+  for (const l of limits)
+    for (const d of order)
+      for (const t of tiers.get(d)!) {
+        if (chosen.size >= n) break;
+        take(t, l);
+      }
   return open.filter((t) => chosen.has(t));
 }

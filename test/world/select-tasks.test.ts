@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import type { CertifiedTask } from '../../src/tasks/certificate/certify.js';
 import type { Difficulty } from '../../src/tasks/certificate/schema.js';
-import { parseDifficulty, selectTasks, tierTargets } from '../../src/world/select-tasks.js';
+import { kindShare, likeness, parseDifficulty, selectTasks, tierTargets } from '../../src/world/select-tasks.js';
+import type { Fact } from '../../src/world/types.js';
 
 let n = 0;
 const cand = (difficulty: Difficulty, kind: string, pagesNeeded: number) =>
@@ -34,17 +35,43 @@ describe('selectTasks', () => {
     expect(selectTasks(pool, 'easy', 16).every((t) => t.difficulty === 'easy')).toBe(true);
   });
 
-  it('mix short of hard fills from medium, then one-page tasks only when nothing else is left', () => {
+  it('mix short of hard fills from medium, kinds staying near their share before one-page tasks pass the tenth', () => {
     const noHard = pool.filter((t) => t.difficulty !== 'hard');
     const got = selectTasks(noHard, 'mix', 16);
     expect(got).toHaveLength(16);
-    expect(got.filter((t) => t.certificate.pagesNeeded === 1).length).toBeLessThanOrEqual(1);
+    const count = (kind: string) => got.filter((t) => t.kind === kind).length;
+    // a fifth of 16 is 4, one more when short: multi_hop and constraint stop at 5, chain has 3
+    expect([count('multi_hop'), count('constraint'), count('chain')]).toEqual([5, 5, 3]);
+    // so the other three are one-page tasks (of two kinds taking turns) rather than a sixth of a kind
+    expect(got.filter((t) => t.certificate.pagesNeeded === 1).length).toBe(3);
+    expect(count('lookup') + count('comparison')).toBe(3);
+    expect(Math.min(count('lookup'), count('comparison'))).toBeGreaterThanOrEqual(1);
     const few = selectTasks(
       pool.filter((t) => t.difficulty === 'easy'),
       'mix',
       16,
     );
     expect(few).toHaveLength(16);
+  });
+
+  it('keeps one task per likeness while the world can be filled, alike tasks only when nothing else is left', () => {
+    let k = 0;
+    const c = (difficulty: Difficulty, kind: string, likeness: string) =>
+      ({ kind, difficulty, signature: likeness, certificate: { pagesNeeded: 3 + k++ } }) as unknown as CertifiedTask;
+    const twins = [...Array.from({ length: 6 }, () => c('hard', 'wide', 'wide:models.price+models.battery')), c('hard', 'wide', 'wide:models.price')];
+    const others = Array.from({ length: 10 }, (_, i) => c('medium', ['chain', 'constraint', 'reasoning'][i % 3]!, `x${i}`));
+    const got = selectTasks([...twins, ...others], 'mix', 12);
+    expect(got).toHaveLength(12);
+    // 10 distinct others and the two distinct wide tables: no twin
+    expect(got.filter((t) => t.kind === 'wide').map((t) => t.signature)).toEqual(['wide:models.price+models.battery', 'wide:models.price']);
+    // strict, each kind at its share (3 of 12): the fourth chain waits, the world is one short
+    expect(selectTasks([...twins, ...others], 'mix', 12, new Set(), true)).toHaveLength(11);
+    // 16 tasks from 12 distinct: four twins, and only then
+    const more = selectTasks([...twins, ...others], 'mix', 16);
+    expect(more).toHaveLength(16);
+    expect(more.filter((t) => t.kind === 'wide')).toHaveLength(6);
+    // strict: the limits kept, the world left short
+    expect(selectTasks([...twins, ...others], 'mix', 16, new Set(), true).length).toBeLessThan(16);
   });
 
   it('leaves out the excluded (unsolved) candidates', () => {
@@ -77,5 +104,25 @@ describe('selectTasks keeps a mix of kinds', () => {
     // other kinds have candidates left
     expect(Math.max(...['wide', 'constraint', 'reasoning', 'chain'].map(count))).toBe(4);
     expect(count('conflict')).toBe(2);
+  });
+});
+
+describe('likeness', () => {
+  const fact = (id: number, sourceTable: string, predicate: string) => [id, { id, sourceTable, predicate } as Fact] as const;
+  const byId = new Map([
+    fact(1, 'models', 'launch_price_usd'),
+    fact(2, 'models', 'battery_mah'),
+    fact(3, 'models', 'launch_price_usd'),
+    fact(4, 'brands', 'ceo'),
+  ]);
+  it('is the kind and the tables and attributes its answer reads, whatever the rows or thresholds', () => {
+    // two wide tables of the same columns over other rows: alike
+    expect(likeness({ kind: 'wide', answerFactIds: [1, 2] }, byId)).toBe(likeness({ kind: 'wide', answerFactIds: [2, 3] }, byId));
+    expect(likeness({ kind: 'wide', answerFactIds: [1, 2] }, byId)).toBe('wide:models.battery_mah+models.launch_price_usd');
+    expect(likeness({ kind: 'wide', answerFactIds: [1] }, byId)).not.toBe(likeness({ kind: 'wide', answerFactIds: [1, 2] }, byId));
+    expect(likeness({ kind: 'chain', answerFactIds: [4] }, byId)).not.toBe(likeness({ kind: 'constraint', answerFactIds: [4] }, byId));
+  });
+  it('a kind takes a quarter of a small world, a fifth of a large one', () => {
+    expect([kindShare(16), kindShare(8), kindShare(4), kindShare(40)]).toEqual([4, 2, 2, 8]);
   });
 });

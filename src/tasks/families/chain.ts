@@ -1,7 +1,7 @@
 /**
  * Chain (obfuscated multi-hop, 2–4 hops): start from an entity (described by conditions that single it
- * out, or named when no bridge can be guessed from its name), follow links, read an attribute at the
- * end. Each bridge is reached as "the {link} of …", never named.
+ * out, or named), follow links, read an attribute at the end. Each bridge is reached as "the {link} of …",
+ * never named, and only through links whose row's name the start's name does not give away.
  *
  *   "Who is the chief executive of the maker of the phone model whose launch price is the second-highest
  *    of all phone models?"
@@ -14,26 +14,17 @@ import { factsRead, leavesOf, proofOf, sharedRowIndex, whereSql } from '../quest
 import { readDescribed, renderDescribed } from '../questions/conditions.js';
 import { allTableWords, refWords, type ColumnWords, type TableWords } from '../questions/labels.js';
 import { ownConditions, singleOut } from './describe.js';
-import { askable, linkColumns, linkedTables, attributeAnswer, pickAttributeFrame, selectSql, sqlText } from './draft-parts.js';
+import { askable, linkColumns, linkedTables, openLinks, attributeAnswer, pickAttributeFrame, selectSql, sqlText } from './draft-parts.js';
 import type { Family, FamilyContext, TaskDraft } from './family.js';
 import type { ChainReading, EntityRef, ReadQuestion } from './reading.js';
 import type { ProofSql } from '../certificate/schema.js';
 
 export const MIN_HOPS = 2;
 export const MAX_HOPS = 4;
-/** Share of chains that start from a named entity (when no bridge is guessable from its name). */
+/** Share of chains that start from a named entity. */
 const NAMED_SHARE = 0.3;
 /** At most this many conditions describe the start. */
 const MAX_START_CONDITIONS = 3;
-
-/** Words of a name that could give a bridge away: three letters or more, lower-cased. */
-const words = (name: string) =>
-  new Set(
-    name
-      .toLowerCase()
-      .split(/[^\p{L}\p{N}]+/u)
-      .filter((x) => x.length >= 3),
-  );
 
 /** "maker of the phone model whose …": the subject after "the", from the start out along the links. */
 function pathPhrase(start: string, links: ColumnWords[]): string {
@@ -43,20 +34,24 @@ function pathPhrase(start: string, links: ColumnWords[]): string {
 function drawOne(ctx: FamilyContext): TaskDraft | null {
   const { rng, rows, fx } = ctx;
   const at = sharedRowIndex(rows);
-  const starts = linkedTables(ctx, 4);
+  // Starts with a link to follow whose row's name is not guessable from the start's: a chain never
+  // passes through a bridge its start's name gives away (a phone model's brand, a trial's drug).
+  const starts = linkedTables(ctx, 4).flatMap((w) => {
+    const open = rows[w.table.name]!.filter((r) => openLinks(ctx, at, w, r, fx.name(w.table.name, r.id)).length > 0);
+    return open.length > 0 ? [{ w, open }] : [];
+  });
   if (starts.length === 0) return null;
-  const w = rng.pick(starts);
-  const row = rng.pick(rows[w.table.name]!);
-  // Follow 1–3 links from the start.
+  const { w, open } = rng.pick(starts);
+  const row = rng.pick(open);
+  const startName = fx.name(w.table.name, row.id);
+  // Follow 1–3 such links from the start.
   const path: { w: TableWords; row: Row; link: ColumnWords }[] = [];
   let here = { w, row };
   const wantLinks = rng.int(1, 3);
   while (path.length < wantLinks) {
-    const options = linkColumns(here.w);
+    const options = openLinks(ctx, at, here.w, here.row, startName);
     if (options.length === 0) break;
-    const link = rng.pick(options);
-    const target = at(link.col.ref!, Number(here.row[link.col.name]));
-    if (!target) break;
+    const { link, target } = rng.pick(options);
     path.push({ w: here.w, row: here.row, link });
     here = { w: refWords(here.w, link), row: target };
   }
@@ -70,7 +65,6 @@ function drawOne(ctx: FamilyContext): TaskDraft | null {
   const hops = path.length + (named ? 0 : 1);
   if (hops < MIN_HOPS || hops > MAX_HOPS) return null;
   const bridges = path.map((_, i) => (i + 1 < path.length ? path[i + 1]! : end)).map((b) => fx.name(b.w.table.name, b.row.id));
-  const startName = fx.name(w.table.name, row.id);
 
   let start: EntityRef;
   let startText: string;
@@ -79,9 +73,6 @@ function drawOne(ctx: FamilyContext): TaskDraft | null {
   let constraintFactIds: number[] = [];
   let constraints = 0;
   if (named) {
-    // A bridge sharing a word with the start's name ("Zentria X9" → "Zentria Mobile") is guessable: describe instead.
-    const own = words(startName);
-    if (bridges.some((b) => [...words(b)].some((x) => own.has(x)))) return null;
     start = { name: startName };
     startText = `${w.kind} ${startName}`;
     where = `t0.${w.table.nameColumn} = ${sqlText(startName)}`;

@@ -15,7 +15,7 @@ import { bridgesOf, factsRead, leavesOf, linkFacts, matchRows, proofOf, sharedRo
 import { readDescribed, renderDescribed } from '../questions/conditions.js';
 import { refWords, type ColumnWords, type TableWords } from '../questions/labels.js';
 import { ownConditions, singleOut } from './describe.js';
-import { type AnswerParts, askable, linkColumns, linkedTables, attributeAnswer, nameAnswer, pickAttributeFrame, selectSql } from './draft-parts.js';
+import { type AnswerParts, askable, linkedTables, openLinks, attributeAnswer, nameAnswer, pickAttributeFrame, selectSql } from './draft-parts.js';
 import type { Family, FamilyContext, TaskDraft } from './family.js';
 import type { Condition, ConstraintReading, ReadQuestion } from './reading.js';
 
@@ -50,24 +50,26 @@ function drawOne(ctx: FamilyContext): TaskDraft | null {
   if (targets.length === 0) return null;
   const w = rng.pick(targets);
   const row = rng.pick(rows[w.table.name]!);
-  // The via path: the entity, a linked entity, and (half the time) the one that links to.
+  // The via path: the entity, a linked entity, and (half the time) the one that links to, only through
+  // links whose row's name the entity's does not give away (a phone model's brand never: its conditions
+  // then span tables by relative time, "launched within 3 years of its maker's founding").
+  const name = fx.name(w.table.name, row.id);
   const path: { w: TableWords; link?: ColumnWords; row: Row }[] = [{ w, row }];
   for (let d = 0; d < 2 && (d === 0 || rng.chance(0.5)); d++) {
     const here = path[d]!;
-    const options = linkColumns(here.w);
+    const options = openLinks(ctx, at, here.w, here.row, name);
     if (options.length === 0) break;
-    const link = rng.pick(options);
-    const target = at(link.col.ref!, Number(here.row[link.col.name]));
-    if (!target) break;
+    const { link, target } = rng.pick(options);
     here.link = link;
     path.push({ w: refWords(here.w, link), row: target });
   }
-  if (path.length < 2) return null;
   const opts = { allNames: ctx.allNames, ranks: false };
   const pool: Tagged[] = [];
   path.forEach((p, depth) => {
     for (const cond of ownConditions(p.w, rows, at, p.row, rng, { ...opts, ranks: depth > 0 })) pool.push({ depth, cond });
   });
+  // Nothing to span tables with (no link to follow, no time relative to a linked entity's): no draft.
+  if (!pool.some((t) => t.depth > 0 || t.cond.op === 'within_years')) return null;
   // Loose conditions first (so more of them are needed: 3–6, not always 3), with noise so the sets vary;
   // a linked entity's condition leads, so the description spans tables.
   // A few orders are tried and the largest set within bounds kept: minimal sets found greedily are small.
@@ -79,12 +81,16 @@ function drawOne(ctx: FamilyContext): TaskDraft | null {
     // Every other try uses loose conditions only (each admits at least LOOSE of the rows): more are needed.
     const n = (rows[w.table.name] ?? []).length;
     const tried = tries % 2 === 0 ? pool.filter((t) => matched.get(t)! >= LOOSE * n) : pool;
+    // The lead spans tables: a linked entity's condition, else (no link to follow) a time relative to a
+    // linked entity's date; it is the last one the pruning tries to drop.
     const deep = byLoose(tried.filter((t) => t.depth > 0));
-    const all = [...deep.slice(0, 1), ...byLoose([...deep.slice(1), ...tried.filter((t) => t.depth === 0)])];
+    const lead = deep[0] ?? byLoose(pool.filter((t) => t.cond.op === 'within_years'))[0];
+    const all = [...(lead ? [lead] : []), ...byLoose(tried.filter((t) => t !== lead))];
     // One condition per attribute (the first, loosest-drawn form of it).
     const seen = new Set<string>();
     const ordered = all.filter((t) => {
-      const key = `${t.depth}:${t.cond.op === 'via' ? t.cond.link : t.cond.label}`;
+      const c = t.cond;
+      const key = `${t.depth}:${c.op === 'via' ? c.link : c.op === 'within_years' ? `${c.label}~${c.link}` : c.label}`;
       return !seen.has(key) && (seen.add(key), true);
     });
     const found = singleOut(
@@ -94,20 +100,21 @@ function drawOne(ctx: FamilyContext): TaskDraft | null {
       ordered,
       (c) => nest(path, c),
       rng,
-      (c) => byLoose([...c]).reverse(),
+      (c) => [...byLoose(c.filter((t) => t !== lead)).reverse(), ...c.filter((t) => t === lead)],
     );
     if (found && found.length >= MIN_CONSTRAINTS && found.length <= MAX_CONSTRAINTS && found.length > (chosen?.length ?? 0)) chosen = found;
   }
   if (!chosen) return null;
-  const spans = chosen.some((t) => t.depth > 0 || t.cond.op === 'within_years');
-  if (!spans) return null;
+  // Hops: the deepest level read (a within-years condition reads its linked row's date: one level down).
+  const hops = Math.max(...chosen.map((t) => t.depth + (t.cond.op === 'within_years' ? 1 : 0)));
+  if (hops === 0) return null; // the conditions must span tables
   const conditions = nest(path, chosen);
   const described = { kind: w.kind, conditions };
   // Minimal: every leave-one-out admits another row (singleOut pruned to this; checked again here).
   if (matchRows(w, rows, conditions, at).length !== 1) return null;
 
   const used = new Set(chosen.filter((t) => t.depth === 0).map((t) => (t.cond.op === 'via' ? t.cond.link : t.cond.label)));
-  const viaLink = path[0]!.link!.label;
+  const viaLink = path[0]!.link?.label;
   const askables = w.columns.filter((c) => !used.has(c.label) && c.label !== viaLink && askable(c, row[c.col.name]));
   const ask = askables.length > 0 && rng.chance(ASK_SHARE) ? rng.pick(askables) : undefined;
   const x = renderDescribed(w, described);
@@ -151,7 +158,7 @@ function drawOne(ctx: FamilyContext): TaskDraft | null {
     sql: `SELECT ${select} FROM ${w.table.name} t0 WHERE ${whereSql(w, conditions)}`,
     constraintFactIds: readFacts,
     constraints: leavesOf(w, conditions).length,
-    hops: path.length - 1,
+    hops,
     proof: proofOf(w, described),
     bridgeNames: bridges,
     reading: { family: 'constraint', target: described, ...(ask ? { asks: ask.label } : {}) },

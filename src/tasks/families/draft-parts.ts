@@ -7,6 +7,8 @@ import type { AnswerType } from '../../world/types.js';
 import { type AskFrame, framesFor } from '../questions/asks.js';
 import { refWords, tableWords, type ColumnWords, type TableWords } from '../questions/labels.js';
 import { askable as askableValue } from '../../world/tasks.js';
+import type { RowIndex } from '../questions/condition-eval.js';
+import { guessableBridge } from '../certificate/shortcuts.js';
 import type { FamilyContext } from './family.js';
 
 /** A value worth asking for (world/tasks.ts's rule), never an ordinal column. */
@@ -16,6 +18,20 @@ export function askable(c: ColumnWords, v: unknown): boolean {
 
 /** A table's foreign keys to named tables: the links a description or a chain can follow. */
 export const linkColumns = (w: TableWords): ColumnWords[] => w.columns.filter((c) => c.col.type === 'entity' && refWords(w, c).table.nameColumn);
+
+/**
+ * The links of `row` a draft may follow from a start named `startName`: those whose linked row exists and
+ * whose name is not guessable from the start's (the `no_guessable_bridge` check's own rule: a phone model
+ * "Zentria X9" never leads to its brand "Zentria Mobile", a trial "Cetomenib-22" never to its drug).
+ */
+export function openLinks(ctx: FamilyContext, at: RowIndex, w: TableWords, row: Row, startName: string): { link: ColumnWords; target: Row }[] {
+  const out: { link: ColumnWords; target: Row }[] = [];
+  for (const link of linkColumns(w)) {
+    const target = at(link.col.ref!, Number(row[link.col.name]));
+    if (target && !guessableBridge([ctx.fx.name(link.col.ref!, target.id)], startName, [])) out.push({ link, target });
+  }
+  return out;
+}
 
 /** Named tables of at least `minRows` rows with a link to follow. */
 export function linkedTables(ctx: FamilyContext, minRows: number): TableWords[] {

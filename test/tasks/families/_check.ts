@@ -1,7 +1,9 @@
 /** Checks every family A draft must pass, over a world: its proof, its SQL, its question and reading. */
 import type Database from 'better-sqlite3';
 import { expect } from 'vitest';
-import type { TaskDraft } from '../../../src/tasks/families/family.js';
+import { guessableBridge, namesIn } from '../../../src/tasks/certificate/shortcuts.js';
+import { linkColumns, linkedTables } from '../../../src/tasks/families/draft-parts.js';
+import type { FamilyContext, TaskDraft } from '../../../src/tasks/families/family.js';
 import { mentions } from '../../../src/text.js';
 import type { WorldData } from '../../../src/world/types.js';
 import { grammarProblem } from '../questions/grammar.js';
@@ -24,4 +26,20 @@ export function checkDraft(data: WorldData, db: Database.Database, d: TaskDraft,
   const ids = new Set(data.facts.map((f) => f.id));
   for (const f of [...d.answerFactIds, ...d.hopFactIds, ...d.constraintFactIds]) expect(ids.has(f)).toBe(true);
   expect(d.answerFactIds.length).toBeGreaterThan(0);
+}
+
+/** The `no_guessable_bridge` shortcut check's verdict on a draft: its bridges against its start's name and the question's names. */
+export function guessable(data: WorldData, d: TaskDraft): { bridge: string; via: string } | null {
+  const start = data.facts.find((f) => f.id === d.hopFactIds[0])?.subject;
+  const allNames = new Set(data.facts.map((f) => f.subject.toLowerCase()));
+  return guessableBridge(d.bridgeNames ?? [], start, namesIn(d.question, allNames));
+}
+
+/** Whether some named row of the world links to a row whose name its own name does not give away. */
+export function hasOpenLink(ctx: FamilyContext, minRows: number): boolean {
+  return linkedTables(ctx, minRows).some((w) =>
+    ctx.rows[w.table.name]!.some((r) =>
+      linkColumns(w).some((l) => !guessableBridge([ctx.fx.name(l.col.ref!, Number(r[l.col.name]))], ctx.fx.name(w.table.name, r.id), [])),
+    ),
+  );
 }

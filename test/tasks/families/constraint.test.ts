@@ -4,9 +4,12 @@ import { drawConstraint, MAX_CONSTRAINTS, MIN_CONSTRAINTS, readConstraint } from
 import { FAMILIES, READERS } from '../../../src/tasks/families/index.js';
 import { listThemes } from '../../../src/themes/registry.js';
 import { contextOf, themeDb, world } from './_worlds.js';
-import { checkDraft, proofHolds } from './_check.js';
+import { checkDraft, guessable, proofHolds } from './_check.js';
 
-const WORLDS = listThemes().map((_, i) => world(11, i));
+// Two worlds per theme: in smartphones (every model named after its brand, so no via condition passes the
+// bridge check) only relative time spans tables, which some worlds' brands are too old for.
+const THEMES = listThemes().length;
+const WORLDS = Array.from({ length: 2 * THEMES }, (_, i) => world(11, i));
 const read = (q: string) => readConstraint(q, 'constraint');
 
 describe('constraint family', () => {
@@ -18,7 +21,7 @@ describe('constraint family', () => {
   const all = WORLDS.map((data) => ({ data, drafts: drawConstraint(contextOf(data), 6) }));
 
   it('draws drafts in a world of every theme, deterministically', () => {
-    for (const { data, drafts } of all) expect(drafts.length, data.theme.id).toBeGreaterThan(0);
+    for (const theme of listThemes()) expect(all.filter((x) => x.data.theme.id === theme.id && x.drafts.length > 0).length, theme.id).toBeGreaterThan(0);
     const again = drawConstraint(contextOf(WORLDS[0]!), 6);
     expect(again.map((d) => d.question)).toEqual(all[0]!.drafts.map((d) => d.question));
   });
@@ -33,6 +36,7 @@ describe('constraint family', () => {
         expect(d.proof!.leaveOneOut.length).toBe(d.constraints);
         expect(d.hops).toBeGreaterThanOrEqual(1);
         expect(d.hopFactIds.length).toBeGreaterThan(0);
+        expect(guessable(data, d), d.question).toBeNull();
         checkDraft(data, db, d, read);
       }
       db.close();
