@@ -142,7 +142,7 @@ describe('world-model cache', () => {
     const seen: string[][] = [];
     const leak = createLeakGuard();
     const spy: SearchGuard = {
-      selectResults: (i) => leak.selectResults(i),
+      view: (i) => leak.view(i),
       backstop: (i: GuardBackstopInput) => {
         seen.push(i.results.map((r) => r.snippet ?? ''));
         return leak.backstop(i);
