@@ -123,8 +123,6 @@ function backstop(input: GuardBackstopInput): RenderedResult[] {
   // The common case, the template's results as the view gave them: nothing to re-check or rebuild.
   if (results.every((r) => ownWhole(world, r, hitOf.get(r.documentId)))) return [...results];
   const ctx = guardContext(world, taskId);
-  const byPage = new Map<number, Candidate>();
-  for (const h of selection.hits) byPage.set(h.candidate.page.id, h.candidate);
   const shown = new Set(results.map((r) => r.documentId));
   const queue = spares.filter((c) => !shown.has(c.page.id));
   const out: RenderedResult[] = [];
@@ -139,7 +137,7 @@ function backstop(input: GuardBackstopInput): RenderedResult[] {
       out.push(r);
       continue;
     }
-    const own = byPage.get(r.documentId);
+    const own = hitOf.get(r.documentId)?.candidate;
     const rebuilt = own ? safeHit(ctx, own, buildSnippet).hit : null;
     if (rebuilt && !exposes(ctx.resultExposure(resultFromHit(rebuilt)))) {
       out.push(resultFromHit(rebuilt));
