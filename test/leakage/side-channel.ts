@@ -129,6 +129,8 @@ export interface SideChannelFigures {
   wrongGuess: GroupFigures;
   /** Right − wrong guesses: how a right guess differs from an absent value, feature by feature. */
   guessDiff: SideChannelFigures['diff'];
+  /** Median time of a guarded call (the query's first), right guesses against wrong ones: reported, not asserted (timing is noisy). */
+  p50Ms: { right: number; wrong: number };
 }
 
 export interface GroupFigures {
@@ -222,6 +224,9 @@ export function measureSideChannels(worlds: readonly SearchWorld[]): SideChannel
   let skipped = 0;
   let identical = 0;
   let entering = 0;
+  /** Time of each guarded call (its query's first), right guesses and wrong ones. */
+  const rightMs: number[] = [];
+  const wrongMs: number[] = [];
   for (const world of worlds) {
     for (const id of world.taskIds()) {
       const task = world.task(id)!;
@@ -254,7 +259,9 @@ export function measureSideChannels(worlds: readonly SearchWorld[]): SideChannel
         }
         const seen: string[] = [];
         for (const [query, guess, isRight] of [[qRight, right, true] as const, ...qWrongs.map(([q, w]) => [q, w, false] as const)]) {
+          const t0 = performance.now();
           const g = observe(on, query);
+          (isRight ? rightMs : wrongMs).push(performance.now() - t0);
           const raw = observe(off, query);
           seen.push(g.text.split('\n').slice(1).join('\n'));
           samples.push({ task: tasks, right: isRight, x: features(g, query, guess, plain) });
@@ -323,10 +330,16 @@ export function measureSideChannels(worlds: readonly SearchWorld[]): SideChannel
     rightGuess,
     wrongGuess,
     guessDiff: differences(rightGuess, wrongGuess),
+    p50Ms: { right: median(rightMs), wrong: median(wrongMs) },
   };
 }
 
 type Differences = SideChannelFigures['diff'];
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length > 0 ? s[Math.floor(s.length / 2)]! : 0;
+};
 
 /** a − b: rates in percentage points, snippet length in percent of b's mean. */
 function differences(a: GroupFigures, b: GroupFigures): Differences {
