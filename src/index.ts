@@ -28,7 +28,8 @@ export { rankPages } from './search/rank-pages.js';
 export {
   selectDefault,
   type SearchGuard,
-  type GuardSelectInput,
+  type GuardView,
+  type GuardViewInput,
   type GuardBackstopInput,
   type GuardSelection,
   type GuardDecision,

@@ -365,8 +365,10 @@ export function splitShown(text: string, passages: readonly PassageRecord[]): { 
   return { whole, cut, rest };
 }
 
-/** The guard context of a task, cached on the open world. */
-export function guardContext(world: SearchWorld, taskId: string): GuardContext {
+/** The guard context of a task, cached on the open world (a view's is its world's). */
+export function guardContext(of: SearchWorld, taskId: string): GuardContext {
+  // A view of a world (the guard's own smaller world) shares its whole world's context.
+  const world = of.base;
   const wf = worldFacts(world);
   let ctx = wf.contexts.get(taskId);
   if (!ctx) {

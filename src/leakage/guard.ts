@@ -1,26 +1,24 @@
 /**
  * The leakage guard: the last step before search results reach an agent in a session bound to a task.
- * For a query related to the task (relatedness.ts) results pass unchanged. For an unrelated query no
- * title, snippet or date line states an answer fact or shows the answer in any surface form:
+ * For a query related to the task (relatedness.ts) the session's world is searched and results pass
+ * unchanged. For an unrelated query the guard's view is searched (guard-view.ts): the world as if the
+ * passages stating protected facts, and the pages whose title or date shows the answer, did not exist.
+ * Retrieval, bm25's statistics, ranking, snippets, pagination and date lines are that smaller world's,
+ * by the same code as any search, so nothing is visibly withheld: no extra ellipses, no shorter
+ * snippets, no short first page, and a right guess reads like a value the world does not state.
  *
- * - selection: a result whose title or date line shows the answer is skipped for the next candidate;
- *   a snippet that would show a blocked passage (one stating an answer fact, or showing the answer
- *   where no non-answer fact of the passage exempts it) is rebuilt from the page's other passages,
- *   to its usual length (a passage shown cut is judged on the part shown, and left out too when that
- *   part shows the answer); a page with nothing safe to show is skipped for the next candidate;
- * - backstop: the final results, whichever renderer wrote them, are checked again (provenance, then
- *   the text detector with the exemption); a failing result is rebuilt from its page or replaced by
- *   the next safe candidate.
- *
- * Nothing visible marks a change: no "[redacted]", the same number of results while candidates last,
- * snippets cut by the same builder. Every decision is logged to the call's metadata, never to the agent.
+ * The backstop checks the final results of an unrelated query again, whichever renderer wrote them
+ * (provenance, then the text detector with the exemption): a result that is not the view's own
+ * (a world model's, a perturbed snippet) or that shows a passage cut (a cut can keep a form of the
+ * answer and drop the words that exempted it) is judged, and a failing one is rebuilt from its page or
+ * replaced by the next safe candidate. Every decision is logged to the call's metadata, never to the agent.
  */
-import type { GuardBackstopInput, GuardDecision, GuardSelectInput, GuardSelection, SearchGuard } from '../search/guard-hook.js';
-import { selectDefault } from '../search/guard-hook.js';
+import type { GuardBackstopInput, GuardDecision, GuardView, GuardViewInput, SearchGuard } from '../search/guard-hook.js';
 import type { Candidate, Hit, RenderedResult, SnippetBuilder } from '../search/types.js';
 import type { SearchWorld } from '../search/world-index.js';
 import { resultFromHit } from '../search/result.js';
 import { exposes, guardContext, type Exposure, type GuardContext } from './guard-context.js';
+import { guardView, hiddenFor } from './guard-view.js';
 import { classifyQuery } from './relatedness.js';
 
 /** One result the guard changed, as logged for the audit. */
@@ -84,76 +82,53 @@ function safeHit(ctx: GuardContext, candidate: Candidate, buildSnippet: SnippetB
   return { hit: null, change: { documentId: page.id, action: 'skipped', reason: 'no_safe_snippet', showedAnswer: true } };
 }
 
-function selectResults(input: GuardSelectInput): GuardSelection {
-  const { world, taskId, query, candidates, count, buildSnippet, log } = input;
-  if (!taskId) return selectDefault(input);
+/** Which world a query searches: the session's for a related query, the task's view for any other. */
+function view(input: GuardViewInput): GuardView {
+  const { world, taskId, query, log } = input;
+  if (!taskId) return { world };
   const ctx = guardContext(world, taskId);
   const rel = classifyQuery(ctx, query.text);
-  const decision = (changes: GuardChange[]): GuardDecision => ({
+  const hidden = rel.related ? undefined : hiddenFor(ctx);
+  log({
     stage: 'select',
     taskId,
     related: rel.related,
     named: rel.named,
     answerInTop: rel.answerInTop,
     removedForms: rel.removed,
-    changes,
+    ...(hidden ? { hiddenPassages: hidden.passages.size, hiddenPages: hidden.pages.size } : {}),
+    changes: [],
   });
-  if (rel.related) {
-    log(decision([]));
-    return { ...selectDefault(input), note: { related: true } };
-  }
-  const hits: Hit[] = [];
-  const changes: GuardChange[] = [];
-  for (const candidate of candidates) {
-    if (hits.length >= count) break;
-    const { hit, change } = safeHit(ctx, candidate, buildSnippet);
-    if (change) changes.push(change);
-    if (hit) hits.push(hit);
-  }
-  const logged = decision(changes);
-  logged.shown = hits.length;
-  logged.wanted = Math.min(count, candidates.length);
-  log(logged);
-  const checked: (number | string)[] = [];
-  for (const h of hits) checked.push(h.candidate.page.id, h.snippet.text);
-  const selection: CheckedSelection = { hits, note: { related: false }, [CHECKED]: checked };
-  return selection;
+  return rel.related ? { world, note: { related: true } } : { world: guardView(ctx), note: { related: false } };
 }
 
 /**
- * What the selection checked, as it was (page id, snippet text, ...): the backstop re-checks only what
- * a renderer changed. Under a symbol only this module holds, so no other selection can claim it.
+ * Is `r` the view's own result for `hit` (the page's title, date line and URL, the snippet retrieval
+ * built) with every passage of its snippet shown whole? Then it shows nothing the view does not hold,
+ * and the view holds nothing the guard blocks.
  */
-const CHECKED = Symbol('checked snippets');
-type CheckedSelection = GuardSelection & { [CHECKED]?: readonly (number | string)[] };
-
-/** Is `r` exactly a result the selection checked (the page's own title, date line and checked snippet)? */
-function unchanged(world: SearchWorld, r: RenderedResult, selection: CheckedSelection): boolean {
-  const checked = selection[CHECKED];
-  if (!checked) return false;
-  let snippet: unknown;
-  for (let i = 0; i < checked.length && snippet === undefined; i += 2) if (checked[i] === r.documentId) snippet = checked[i + 1];
-  if (snippet === undefined) return false;
+function ownWhole(world: SearchWorld, r: RenderedResult, hit: Hit | undefined): boolean {
+  if (!hit || hit.snippet.cutIds.length > 0) return false;
   const page = world.page(r.documentId);
-  return page !== undefined && r.title === page.title && r.date === page.published && r.url === page.url && (r.snippet === null || r.snippet === snippet);
+  return (
+    page !== undefined && r.title === page.title && r.date === page.published && r.url === page.url && (r.snippet === null || r.snippet === hit.snippet.text)
+  );
 }
 
 function backstop(input: GuardBackstopInput): RenderedResult[] {
-  const { world, taskId, query, results, selection, spares, buildSnippet, log } = input;
-  if (!taskId) return [...results];
-  // The common case, the template's results as this guard selected them for this unrelated query:
-  // nothing to re-check or rebuild.
-  if (results.every((r) => unchanged(world, r, selection))) return [...results];
+  const { world, taskId, results, selection, spares, buildSnippet, log } = input;
+  if (!taskId || selection.note?.related !== false) return [...results];
+  const hitOf = new Map<number, Hit>();
+  for (const h of selection.hits) hitOf.set(h.candidate.page.id, h);
+  // The common case, the template's results as the view gave them: nothing to re-check or rebuild.
+  if (results.every((r) => ownWhole(world, r, hitOf.get(r.documentId)))) return [...results];
   const ctx = guardContext(world, taskId);
-  if (classifyQuery(ctx, query.text).related) return [...results];
-  const byPage = new Map<number, Candidate>();
-  for (const h of selection.hits) byPage.set(h.candidate.page.id, h.candidate);
   const shown = new Set(results.map((r) => r.documentId));
   const queue = spares.filter((c) => !shown.has(c.page.id));
   const out: RenderedResult[] = [];
   const changes: (GuardChange & { exposure: ReturnType<typeof describe> })[] = [];
   for (const r of results) {
-    if (unchanged(world, r, selection)) {
+    if (ownWhole(world, r, hitOf.get(r.documentId))) {
       out.push(r);
       continue;
     }
@@ -162,7 +137,7 @@ function backstop(input: GuardBackstopInput): RenderedResult[] {
       out.push(r);
       continue;
     }
-    const own = byPage.get(r.documentId);
+    const own = hitOf.get(r.documentId)?.candidate;
     const rebuilt = own ? safeHit(ctx, own, buildSnippet).hit : null;
     if (rebuilt && !exposes(ctx.resultExposure(resultFromHit(rebuilt)))) {
       out.push(resultFromHit(rebuilt));
@@ -184,9 +159,9 @@ function backstop(input: GuardBackstopInput): RenderedResult[] {
   return out;
 }
 
-/** The leakage guard. Stateless: per-task knowledge is cached on the open world. */
+/** The leakage guard. Stateless: per-task knowledge (its context and view) is cached on the open world. */
 export function createLeakGuard(): SearchGuard {
-  return { selectResults, backstop, prepare: (world, taskId) => void guardContext(world, taskId) };
+  return { view, backstop, prepare: (world, taskId) => void guardView(guardContext(world, taskId)) };
 }
 
 /** Whether a guard-on call changed any result, from the decisions it logged. */

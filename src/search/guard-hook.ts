@@ -2,14 +2,17 @@
  * Where the leakage guard plugs into the search pipeline. A session may carry a `SearchGuard`; the
  * pipeline calls it twice per query:
  *
- *   retrieve → [perturb: irrelevant pages mixed in] → guard.selectResults → renderer
- *            → [perturb: snippets cut or dropped] → guard.backstop → observation
+ *   guard.view → retrieve → [perturb: irrelevant pages mixed in] → first `count` results → renderer
+ *              → [perturb: snippets cut or dropped] → guard.backstop → observation
  *
- * `selectResults` chooses which candidates to show and builds their snippets (it may exclude passages
- * with the snippet builder's predicate, or skip a candidate and take a spare, keeping the count);
+ * `view` runs before retrieval and says which world the query searches: the session's world, or a
+ * smaller one (the world without the passages the guard must not show, `SearchWorld.without`, made
+ * once per task when the session is created). Retrieval, ranking, snippets, pagination and the date
+ * line then run on that world by the same code as an unguarded search, so what a guarded query shows
+ * is what an unguarded search of the smaller world shows, with no mark of anything left out.
  * `backstop` sees the final results whichever renderer wrote them and may replace any of them.
  * Decisions go to `log` and end up in the call's metadata, never in what the agent reads.
- * With no guard, `selectDefault` is used and the results are unchanged.
+ * With no guard, the session's world is searched and the results are unchanged.
  */
 import type { PreparedQuery } from './query.js';
 import type { Candidate, Hit, RenderedResult, SnippetBuilder } from './types.js';
@@ -22,53 +25,53 @@ export interface GuardDecision {
 }
 
 interface GuardContext {
+  /** The session's world. */
   world: SearchWorld;
   /** The task the session is bound to, or null. */
   taskId: string | null;
   query: PreparedQuery;
-  /** The builder of snippets for this query; pass `exclude` to skip passages and refill. */
-  buildSnippet: SnippetBuilder;
   /** Record a decision: a new object each time, which the log keeps (and tags with the query). */
   log(decision: GuardDecision): void;
 }
 
-export interface GuardSelectInput extends GuardContext {
-  /**
-   * Ranked candidates from the requested page's offset on (perturbation insertions included). The
-   * first `count` are the default results; the rest are spares to take instead of a withheld one.
-   */
-  candidates: readonly Candidate[];
-  /** How many results to return (fewer only when the candidates run out). */
-  count: number;
-}
+export type GuardViewInput = GuardContext;
 
-export interface GuardSelection {
-  hits: Hit[];
+/** The world one query searches, and what the renderer and the backstop may know of the decision. */
+export interface GuardView {
+  world: SearchWorld;
   /** Anything the guard wants the renderer and its own backstop to know (e.g. "query is related"). */
   note?: Readonly<Record<string, unknown>>;
 }
 
+export interface GuardSelection {
+  hits: Hit[];
+  /** The view's note. */
+  note?: Readonly<Record<string, unknown>>;
+}
+
 export interface GuardBackstopInput extends GuardContext {
+  /** The builder of snippets over the world the query searched; pass `exclude` to skip passages and refill. */
+  buildSnippet: SnippetBuilder;
   /** The final results, after the renderer and the snippet perturbations, in display order. */
   results: readonly RenderedResult[];
-  /** What `selectResults` returned. */
+  /** The results as retrieval chose them (hits with their snippets), with the view's note. */
   selection: GuardSelection;
-  /** Candidates offered but not shown, in rank order: replacements for a result the backstop drops. */
+  /** Candidates retrieved but not shown, in rank order: replacements for a result the backstop drops. */
   spares: readonly Candidate[];
 }
 
 export interface SearchGuard {
-  selectResults(input: GuardSelectInput): GuardSelection;
+  view(input: GuardViewInput): GuardView;
   backstop(input: GuardBackstopInput): RenderedResult[];
   /**
-   * Build what the guard needs for a task before its first search: a session bound to the task calls
-   * this when it is created, so a rollout's first search does not pay for it (a task's knowledge is
-   * shared by every session bound to it).
+   * Build what the guard needs for a task before its first search (its view of the world among it): a
+   * session bound to the task calls this when it is created, so no search pays for it (a task's
+   * knowledge is shared by every session bound to it).
    */
   prepare?(world: SearchWorld, taskId: string): void;
 }
 
-/** No guard: the first `count` candidates with their query-focused snippets. */
-export function selectDefault(input: Pick<GuardSelectInput, 'candidates' | 'count' | 'buildSnippet'>): GuardSelection {
+/** The first `count` candidates with their query-focused snippets: every search's selection. */
+export function selectDefault(input: { candidates: readonly Candidate[]; count: number; buildSnippet: SnippetBuilder }): GuardSelection {
   return { hits: input.candidates.slice(0, input.count).map((candidate) => ({ candidate, snippet: input.buildSnippet(candidate) })) };
 }

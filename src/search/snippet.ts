@@ -3,8 +3,12 @@
  * passage, may add a second strong match, then fills from the passages that follow the lead (then
  * those before it) until it reaches its usual length; fragments appear in page order, joined by a
  * space when they are neighbours on the page and by " ... " otherwise, and every cut falls on a word
- * boundary. An `exclude` predicate removes passages from consideration and the snippet is refilled
- * from the rest of the page, so excluding a passage leaves no visible mark (the leakage guard's tool).
+ * boundary. A smaller world (the guard's view, `SearchWorld.without`) may have left passages out of a
+ * page: `gaps` says where, two passages either side of a gap are not neighbours, and the fill takes
+ * the passages next to the lead on both sides before any beyond a gap, so a snippet reads as one of a
+ * page without those passages: no extra " ... ", the usual length, each fragment a run of the page.
+ * An `exclude` predicate removes passages from consideration and the snippet is refilled from the
+ * rest of the page (the guard's backstop, for a result a renderer or a cut made unsafe).
  * Passages are never altered, only chosen and cut: a snippet always agrees with its page.
  */
 import type { PreparedQuery } from './query.js';
@@ -23,6 +27,21 @@ const GAP = ' ... ';
 const ELLIPSIS = ' ...';
 const LEAD_ELLIPSIS = '... ';
 const NONE: readonly number[] = Object.freeze([]);
+const NO_GAPS: ReadonlySet<number> = new Set();
+
+/** The last position reached from `lead` going forward without crossing a gap (inclusive). */
+function forwardEnd(gaps: ReadonlySet<number>, lead: number, n: number): number {
+  if (gaps.size === 0) return n - 1;
+  for (let i = lead; i < n - 1; i++) if (gaps.has(i)) return i;
+  return n - 1;
+}
+
+/** The first position reached from `lead` going backward without crossing a gap (inclusive). */
+function backwardStart(gaps: ReadonlySet<number>, lead: number): number {
+  if (gaps.size === 0) return 0;
+  for (let i = lead - 1; i >= 0; i--) if (gaps.has(i)) return i + 1;
+  return 0;
+}
 
 interface Piece {
   index: number;
@@ -102,6 +121,7 @@ export function buildSnippet(
   terms: readonly string[],
   exclude?: PassageFilter,
   maxChars = SNIPPET_MAX_CHARS,
+  gaps: ReadonlySet<number> = NO_GAPS,
 ): Snippet {
   const usable = (p: PassageRecord) => p.ord > 0 && !exclude?.(p);
   // The lead is the best usable match on the page (else the first usable passage); the next usable
@@ -124,17 +144,27 @@ export function buildSnippet(
   if (leadIndex < 0) leadIndex = pagePassages.findIndex(usable);
   if (leadIndex < 0) return { text: '', passageIds: [], cutIds: NONE };
 
-  // Candidate order: the lead, a second strong match, the passages after the lead, then before it.
+  // Candidate order: the lead, a second strong match, the passages after the lead, then before it, as
+  // far as the page runs on without a gap either way; then those beyond the gaps.
   const n = pagePassages.length;
+  const fEnd = forwardEnd(gaps, leadIndex, n);
+  const bStart = backwardStart(gaps, leadIndex);
+  const after = fEnd - leadIndex;
+  const before = leadIndex - bStart;
+  const beyond = n - 1 - fEnd;
   const pieces: Piece[] = [];
   let length = 0;
-  // k walks the order without building it: 0 the lead, 1 the second match, then after the lead, then before it.
+  // k walks the order without building it: 0 the lead, 1 the second match, then the runs after and
+  // before the lead, then what lies past a gap after it, then before it.
   for (let k = 0; k < n + 2; k++) {
     let i: number;
+    const j = k - 2;
     if (k === 0) i = leadIndex;
     else if (k === 1) i = secondIndex;
-    else if (k - 2 < n - leadIndex - 1) i = leadIndex + (k - 1);
-    else i = leadIndex - (k - 1 - (n - leadIndex - 1));
+    else if (j < after) i = leadIndex + 1 + j;
+    else if (j < after + before) i = leadIndex - 1 - (j - after);
+    else if (j < after + before + beyond) i = fEnd + 1 + (j - after - before);
+    else i = bStart - 1 - (j - after - before - beyond);
     if (i < 0 || i >= n || (k > 0 && i === leadIndex) || (k > 1 && i === secondIndex)) continue;
     const p = pagePassages[i]!;
     if (!usable(p)) continue;
@@ -170,7 +200,7 @@ export function buildSnippet(
     if (k === 0) text += piece.cutStart ? LEAD_ELLIPSIS : '';
     else {
       const prev = pieces[k - 1]!;
-      const neighbours = piece.index === prev.index + 1 && !prev.cutEnd && !piece.cutStart;
+      const neighbours = piece.index === prev.index + 1 && !gaps.has(prev.index) && !prev.cutEnd && !piece.cutStart;
       text += neighbours ? ' ' : GAP;
     }
     text += piece.text;
@@ -182,5 +212,8 @@ export function buildSnippet(
 
 /** The snippet builder for one query over one world: what the pipeline and the guard call. */
 export function createSnippetBuilder(world: SearchWorld, query: PreparedQuery): SnippetBuilder {
-  return (candidate: Candidate, exclude?: PassageFilter) => buildSnippet(world.passagesOf(candidate.page.id), candidate.passages, query.tokens, exclude);
+  return (candidate: Candidate, exclude?: PassageFilter) => {
+    const id = candidate.page.id;
+    return buildSnippet(world.passagesOf(id), candidate.passages, query.tokens, exclude, SNIPPET_MAX_CHARS, world.gapsAfter(id));
+  };
 }

@@ -1,7 +1,8 @@
 /**
  * One web_search call, in three stages so a synchronous and an asynchronous renderer share the same
- * code: `startSearch` (perturbation plan, retrieval, irrelevant pages, guard selection),
- * the renderer, then `finishSearch` (snippet perturbations, guard backstop, observation).
+ * code: `startSearch` (perturbation plan, the guard's choice of world, retrieval, irrelevant pages,
+ * the page of results), the renderer, then `finishSearch` (snippet perturbations, guard backstop,
+ * observation). A guarded query and an unguarded one differ only in the world they search.
  */
 import { mixIrrelevant, perturbSnippets } from '../perturb/apply.js';
 import { pageSizeFor, planPartialFailures, queryRng, type CallPlan } from '../perturb/draw.js';
@@ -10,6 +11,7 @@ import { formatSearch, type ObservationError, type QueryBlock, type SearchObserv
 import type { RenderSearchInput, RenderSearchOutput } from '../render/renderer.js';
 import type { Rng } from '../rng.js';
 import { selectDefault, type GuardDecision, type GuardSelection } from './guard-hook.js';
+import type { SearchWorld } from './world-index.js';
 import { prepareQuery, type PreparedQuery } from './query.js';
 import type { Session } from './session.js';
 import { createSnippetBuilder } from './snippet.js';
@@ -18,12 +20,14 @@ import type { Candidate, RenderedResult, SnippetBuilder } from './types.js';
 
 /** Results per page. */
 export const RESULTS_PER_PAGE = 10;
-/** Candidates retrieved beyond the page, so a guard can take the next result and keep the count. */
+/** Candidates retrieved beyond the page, so the guard's backstop can take the next result and keep the count. */
 export const SPARE_RESULTS = 5;
 
 interface QueryJob {
   index: number;
   query: PreparedQuery;
+  /** The world the query searched: the session's, or the guard's smaller view of it. */
+  world: SearchWorld;
   error?: ObservationError;
   firstRank: number;
   hasMore: boolean;
@@ -64,10 +68,12 @@ export function startSearch(session: Session, args: SearchArgs, callIndex: numbe
   const failures = perturbing ? planPartialFailures(profile, rngs) : [];
   args.queries.forEach((raw, index) => {
     const query = prepareQuery(raw);
-    const buildSnippet = createSnippetBuilder(world, query);
-    const job: QueryJob = { index, query, firstRank: 1, hasMore: false, buildSnippet, selection: { hits: [] }, spares: [], rng: rngs[index] };
-    run.jobs.push(job);
     const failure = failures[index];
+    const view = guard && !failure ? guard.view({ world, taskId: session.taskId, query, log: logFor(run, index) }) : { world };
+    const searched = view.world;
+    const buildSnippet = createSnippetBuilder(searched, query);
+    const job: QueryJob = { index, query, world: searched, firstRank: 1, hasMore: false, buildSnippet, selection: { hits: [] }, spares: [], rng: rngs[index] };
+    run.jobs.push(job);
     if (failure) {
       job.error = failure;
       run.perturbations.push(`query_failed:${index}`);
@@ -78,18 +84,16 @@ export function startSearch(session: Session, args: SearchArgs, callIndex: numbe
     if (size !== null) run.perturbations.push(`page_size:${index}:${size}`);
     const offset = (args.page - 1) * pageSize;
     job.firstRank = offset + 1;
-    const ranked = world.retrieve(query, offset + pageSize + SPARE_RESULTS);
+    const ranked = searched.retrieve(query, offset + pageSize + SPARE_RESULTS);
     job.hasMore = ranked.length > offset + pageSize;
     let window = ranked.slice(offset);
     if (perturbing && profile.irrelevantRate > 0) {
-      const mixed = mixIrrelevant(window, pageSize, ranked, world, profile, job.rng!.fork('irrelevant'));
+      const mixed = mixIrrelevant(window, pageSize, ranked, searched, profile, job.rng!.fork('irrelevant'));
       window = mixed.candidates;
       if (mixed.inserted > 0) run.perturbations.push(`irrelevant:${index}:${mixed.inserted}`);
     }
-    const log = logFor(run, index);
-    job.selection = guard
-      ? guard.selectResults({ world, taskId: session.taskId, query, buildSnippet, log, candidates: window, count: pageSize })
-      : selectDefault({ candidates: window, count: pageSize, buildSnippet });
+    job.selection = selectDefault({ candidates: window, count: pageSize, buildSnippet });
+    if (view.note) job.selection.note = view.note;
     const shown = new Set(job.selection.hits.map((h) => h.candidate));
     job.spares = window.filter((c) => !shown.has(c));
   });
@@ -103,7 +107,7 @@ export function renderInputs(session: Session, run: SearchRun): (RenderSearchInp
     job.error
       ? undefined
       : {
-          world: session.world,
+          world: job.world,
           taskId: session.taskId,
           seed: session.seed,
           callIndex: run.callIndex,

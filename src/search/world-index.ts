@@ -3,8 +3,16 @@
  * are read once when the world is opened (a few hundred rows), so a search is one FTS5 statement
  * (`MATCH`, ranked by FTS5's `bm25()`) plus work in memory; page bodies, tasks and facts are read on
  * first use.
+ *
+ * `without(passages, pages)` makes a smaller world: the same world as if those passages and pages did
+ * not exist. Its FTS5 index is a copy of the world's (a few hundred KB, copied in a few milliseconds
+ * into the connection's temp schema) with those rows deleted, so bm25's statistics (row count, average
+ * length, each term's document count) are the smaller world's own, and retrieval, ranking, snippets
+ * and pagination run over it by the same code as over any world. The leakage guard searches such a
+ * view for a query unrelated to its task (src/leakage/guard-view.ts).
  */
 import type Database from 'better-sqlite3';
+import { FTS_TOKENIZER } from '../db/ddl.js';
 import { FictionError } from '../errors.js';
 import { loadFacts, loadTasks } from '../db/load.js';
 import { openWorld, type OpenWorld } from '../db/open.js';
@@ -19,23 +27,51 @@ import type { Candidate, MatchedPassage, PageRecord, PassageRecord } from './typ
  */
 export const FIRST_PASSAGE_LIMIT = 96;
 const ALL_PASSAGES = 1_000_000;
+/** FTS5's shadow tables that hold an index (the content itself stays in `passages`). */
+const FTS_SHADOWS = ['data', 'idx', 'docsize'] as const;
+/** Views made on each connection, to name their temp tables. */
+const viewCounts = new WeakMap<Database.Database, number>();
+
+const NO_GAPS: ReadonlySet<number> = new Set();
+
+/** What a view leaves out of its world. */
+interface Hidden {
+  passages: ReadonlySet<number>;
+  pages: ReadonlySet<number>;
+}
 
 export class SearchWorld {
   readonly world: OpenWorld;
+  /** The whole world this one is a view of (itself for a whole world). */
+  readonly base: SearchWorld;
+  /** The temp FTS5 table of a view, or null for a whole world. */
+  private readonly viewTable: string | null;
   private readonly pages: PageRecord[] = [];
   private readonly pageById = new Map<number, PageRecord>();
   private readonly pageByUrl = new Map<string, PageRecord>();
   private readonly passageById = new Map<number, PassageRecord>();
   private readonly passagesByPage = new Map<number, PassageRecord[]>();
   private readonly hosts = new Set<string>();
+  /** Positions in a page's passages after which the page has a passage this world does not (gapsAfter). */
+  private readonly gapsByPage = new Map<number, ReadonlySet<number>>();
   private readonly matchStmt: Database.Statement;
   private readonly bodyStmt: Database.Statement;
   private tasks: Map<string, Task> | undefined;
   private facts: Map<number, Fact> | undefined;
 
-  constructor(world: OpenWorld) {
+  constructor(world: OpenWorld, view?: { base: SearchWorld; hidden: Hidden }) {
     this.world = world;
+    this.base = view?.base ?? this;
     const db = world.db;
+    this.bodyStmt = db.prepare('SELECT body FROM documents WHERE id = ?').pluck();
+    if (view) {
+      this.viewTable = this.copyIndexWithout(view.base, view.hidden);
+      this.matchStmt = db
+        .prepare(`SELECT rowid, bm25(${this.viewTable}) AS score FROM temp.${this.viewTable} WHERE ${this.viewTable} MATCH ? ORDER BY score, rowid LIMIT ?`)
+        .raw();
+      return;
+    }
+    this.viewTable = null;
     for (const p of db.prepare('SELECT id, url, title, site, published, kind FROM documents ORDER BY id').all() as PageRecord[]) {
       const page: PageRecord = { id: p.id, url: p.url, title: p.title, site: p.site, published: p.published ?? null, kind: p.kind };
       this.pages.push(page);
@@ -61,8 +97,69 @@ export class SearchWorld {
       if (list) list.push(passage);
       else this.passagesByPage.set(documentId, [passage]);
     }
+    this.findGaps();
     this.matchStmt = db.prepare('SELECT rowid, bm25(passages_fts) AS score FROM passages_fts WHERE passages_fts MATCH ? ORDER BY score, rowid LIMIT ?').raw();
-    this.bodyStmt = db.prepare('SELECT body FROM documents WHERE id = ?').pluck();
+  }
+
+  /** Where a page's passages skip an ord (a passage of the page is not in this world): see gapsAfter. */
+  private findGaps(): void {
+    for (const [pageId, list] of this.passagesByPage) {
+      let gaps: Set<number> | undefined;
+      for (let i = 0; i + 1 < list.length; i++) {
+        const a: unknown = list[i]!.ord;
+        const b: unknown = list[i + 1]!.ord;
+        if (typeof a === 'number' && typeof b === 'number' && b !== a + 1) (gaps ??= new Set()).add(i);
+      }
+      if (gaps) this.gapsByPage.set(pageId, gaps);
+    }
+  }
+
+  /**
+   * Fill this view's records from `base` without the hidden passages and pages, and make its FTS5
+   * index: a contentless table in the temp schema, its shadow tables copied from the world's index,
+   * then each hidden passage deleted from it (FTS5's 'delete' command, given the text it indexed).
+   * Writing shadow tables needs SQLite's defensive mode off for the copy (better-sqlite3's unsafe
+   * mode), on the temp schema only; the world file is opened read-only.
+   */
+  private copyIndexWithout(base: SearchWorld, hidden: Hidden): string {
+    const gone = (p: PassageRecord) => hidden.passages.has(p.id) || hidden.pages.has(p.documentId);
+    for (const page of base.pages) {
+      if (hidden.pages.has(page.id)) continue;
+      this.pages.push(page);
+      this.pageById.set(page.id, page);
+      this.pageByUrl.set(page.url, page);
+      const kept = base.passagesOf(page.id).filter((p) => !gone(p));
+      this.passagesByPage.set(page.id, kept);
+      for (const p of kept) this.passageById.set(p.id, p);
+    }
+    for (const host of base.hosts) this.hosts.add(host);
+    this.findGaps();
+    const db = this.world.db;
+    const n = (viewCounts.get(db) ?? 0) + 1;
+    viewCounts.set(db, n);
+    const table = `guard_view_${n}`;
+    db.pragma('temp_store = MEMORY');
+    db.exec(`CREATE VIRTUAL TABLE temp.${table} USING fts5(text, content='', tokenize='${FTS_TOKENIZER}')`);
+    db.unsafeMode(true);
+    try {
+      for (const s of FTS_SHADOWS) db.exec(`DELETE FROM temp.${table}_${s}; INSERT INTO temp.${table}_${s} SELECT * FROM main.passages_fts_${s};`);
+    } finally {
+      db.unsafeMode(false);
+    }
+    const del = db.prepare(`INSERT INTO temp.${table}(${table}, rowid, text) VALUES ('delete', ?, ?)`);
+    db.transaction(() => {
+      for (const p of base.passageById.values()) if (gone(p)) del.run(p.id, p.text);
+    })();
+    return table;
+  }
+
+  /**
+   * This world as if `passages` and the pages `pages` (with all their passages) did not exist: a
+   * SearchWorld whose retrieval, ranking and snippets see only the rest. Made once and kept (a view
+   * holds a copy of the passage index, a few hundred KB); `close()` drops it.
+   */
+  without(passages: ReadonlySet<number>, pages: ReadonlySet<number>): SearchWorld {
+    return new SearchWorld(this.world, { base: this.base, hidden: { passages, pages } });
   }
 
   get id(): string {
@@ -96,6 +193,15 @@ export class SearchWorld {
     return this.passagesByPage.get(pageId) ?? [];
   }
 
+  /**
+   * Positions `i` in `passagesOf(pageId)` where passage `i + 1` is not the one that follows passage
+   * `i` on the page (their ords are not consecutive: this world, a view or a file, has no passage of
+   * the page between them): a snippet does not join them as neighbours. Empty for a whole page.
+   */
+  gapsAfter(pageId: number): ReadonlySet<number> {
+    return this.gapsByPage.get(pageId) ?? NO_GAPS;
+  }
+
   passage(id: number): PassageRecord | undefined {
     return this.passageById.get(id);
   }
@@ -108,16 +214,19 @@ export class SearchWorld {
   }
 
   task(id: string): Task | undefined {
+    if (this.base !== this) return this.base.task(id);
     if (!this.tasks) this.tasks = new Map(loadTasks(this.world).map((t) => [t.id, t]));
     return this.tasks.get(id);
   }
 
   taskIds(): string[] {
+    if (this.base !== this) return this.base.taskIds();
     if (!this.tasks) this.task('');
     return [...this.tasks!.keys()];
   }
 
   fact(id: number): Fact | undefined {
+    if (this.base !== this) return this.base.fact(id);
     if (!this.facts) this.facts = new Map(loadFacts(this.world).map((f) => [f.id, f]));
     return this.facts.get(id);
   }
@@ -154,8 +263,10 @@ export class SearchWorld {
     return rankPages(this.retrievePassages(query, ALL_PASSAGES), this.pageById);
   }
 
+  /** Close the world file; for a view, drop its index (the world stays open). */
   close(): void {
-    this.world.db.close();
+    if (this.viewTable === null) this.world.db.close();
+    else if (this.world.db.open) this.world.db.exec(`DROP TABLE IF EXISTS temp.${this.viewTable}`);
   }
 }
 

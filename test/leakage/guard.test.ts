@@ -7,6 +7,7 @@ import { writeWorld } from '../../src/db/write.js';
 import { generateWorld } from '../../src/world/generate.js';
 import { judgeResults } from '../../src/audit/judge.js';
 import { guardContext, splitShown } from '../../src/leakage/guard-context.js';
+import { guardView } from '../../src/leakage/guard-view.js';
 import { classifyQuery } from '../../src/leakage/relatedness.js';
 import type { SearchObservationJson } from '../../src/render/observation.js';
 import { callToolSync } from '../../src/search/call-tool.js';
@@ -60,7 +61,8 @@ describe('sessions bound and unbound', () => {
     const world = createSearchWorld(path);
     try {
       let unrelatedSeen = 0,
-        leaksOff = 0;
+        leaksOff = 0,
+        backstopped = 0;
       for (const task of data.tasks) {
         const ctx = guardContext(world, task.id);
         if (classifyQuery(ctx, task.question).related)
@@ -68,14 +70,19 @@ describe('sessions bound and unbound', () => {
         for (const q of unrelatedQueries(world, task)) {
           unrelatedSeen++;
           const off = results(search(world, q));
-          const on = results(search(world, q, { taskId: task.id }));
+          const bound = search(world, q, { taskId: task.id });
+          const on = results(bound);
           if (judgeResults(ctx, off).length > 0) leaksOff++;
           expect(judgeResults(ctx, on)).toEqual([]);
-          expect(on.length).toBeGreaterThanOrEqual(Math.min(off.length, 10) - 1);
+          // What it shows is an unguarded search of the world without the passages it must not show,
+          // unless the backstop had to replace a result (logged).
+          if (bound.meta.guard.some((d) => d.stage === 'backstop')) backstopped++;
+          else expect(on).toEqual(results(search(guardView(ctx), q)));
         }
       }
       expect(unrelatedSeen).toBeGreaterThan(30);
       expect(leaksOff).toBeGreaterThan(10); // the guard has something to do
+      expect(backstopped).toBeLessThanOrEqual(unrelatedSeen * 0.05);
     } finally {
       world.close();
     }

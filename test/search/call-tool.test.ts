@@ -188,19 +188,25 @@ describe('callTool', () => {
     });
   });
 
-  it('calls the guard hook: selection and backstop shape the results, decisions stay in metadata', () => {
+  it('calls the guard hook: the view chooses the world searched, the backstop shapes the results, decisions stay in metadata', () => {
     withWorld((world) => {
       const data = smartphoneWorld().data;
       const withheld = new Set(data.facts.filter((f) => f.predicate === 'launch_price_usd').map((f) => f.id));
+      const hidden = new Set(
+        world
+          .allPages()
+          .flatMap((page) => world.passagesOf(page.id))
+          .filter((p) => p.factIds.some((f) => withheld.has(f)))
+          .map((p) => p.id),
+      );
+      expect(hidden.size).toBeGreaterThan(0);
+      const smaller = world.without(hidden, new Set());
       const calls: string[] = [];
       const guard: SearchGuard = {
-        selectResults(input) {
-          calls.push(`select:${input.taskId}`);
-          const exclude = (p: { factIds: readonly number[] }) => p.factIds.some((f) => withheld.has(f));
-          // Skip the top candidate, take a spare, and keep the count.
-          const hits = input.candidates.slice(1, input.count + 1).map((candidate) => ({ candidate, snippet: input.buildSnippet(candidate, exclude) }));
-          input.log({ stage: 'select', skipped: input.candidates[0]?.page.url });
-          return { hits, note: { related: false } };
+        view(input) {
+          calls.push(`view:${input.taskId}`);
+          input.log({ stage: 'select', hidden: hidden.size });
+          return { world: smaller, note: { related: false } };
         },
         backstop(input) {
           calls.push(`backstop:${input.selection.note?.related}`);
@@ -210,19 +216,23 @@ describe('callTool', () => {
           return [...input.results.slice(0, -1), resultFromHit({ candidate: replacement, snippet: input.buildSnippet(replacement) })];
         },
       };
-      const plain = callToolSync(createSession(world), { name: 'web_search', arguments: { query: 'launch price' } });
-      const guarded = callToolSync(createSession(world, { guard, taskId: data.tasks[0]!.id }), { name: 'web_search', arguments: { query: 'launch price' } });
-      expect(calls).toEqual([`select:${data.tasks[0]!.id}`, 'backstop:false']);
+      const query = { name: 'web_search', arguments: { query: 'launch price' } };
+      const plain = callToolSync(createSession(smaller), query);
+      const guarded = callToolSync(createSession(world, { guard, taskId: data.tasks[0]!.id }), query);
+      expect(calls).toEqual([`view:${data.tasks[0]!.id}`, 'backstop:false']);
       const pr = (plain.json as SearchObservationJson).queries[0]!.results;
       const gr = (guarded.json as SearchObservationJson).queries[0]!.results;
+      // What the guarded query shows is an unguarded search of the view, but for the backstop's replacement.
       expect(gr).toHaveLength(pr.length);
-      expect(gr[0]!.url).toBe(pr[1]!.url);
+      expect(gr.slice(0, -1)).toEqual(pr.slice(0, -1));
+      expect(gr.at(-1)!.url).not.toBe(pr.at(-1)!.url);
       expectWellFormedSearch(guarded);
       expectResultsAgreeWithWorld(guarded.json as SearchObservationJson, world);
       const priceForms = data.facts.filter((f) => withheld.has(f.id)).map((f) => `$${Number(f.object).toLocaleString('en-US')}`);
       for (const r of gr.slice(0, -1)) for (const form of priceForms) expect(r.snippet).not.toContain(form);
       expect(guarded.meta.guard.map((d) => d.stage)).toEqual(['select', 'backstop']);
-      expect(guarded.text).not.toContain('skipped');
+      expect(guarded.text).not.toContain('hidden');
+      smaller.close();
     });
   });
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { callToolSync } from '../../src/search/call-tool.js';
 import { createSession } from '../../src/compose.js';
 import { DEFAULT_HISTORY_CHARS, Session, type HistoryEntry } from '../../src/search/session.js';
-import { selectDefault, type SearchGuard } from '../../src/search/guard-hook.js';
+import type { SearchGuard } from '../../src/search/guard-hook.js';
 import { withWorld } from './sample-worlds.js';
 
 const entry = (callIndex: number, text: string, extra: Partial<HistoryEntry> = {}): HistoryEntry => ({
@@ -86,14 +86,14 @@ describe('session history', () => {
   it('a session bound to a task has its guard prepare the task when it is created', () => {
     withWorld((world) => {
       const prepared: [string, string][] = [];
-      const guard: SearchGuard = { selectResults: selectDefault, backstop: (i) => [...i.results], prepare: (w, t) => prepared.push([w.id, t]) };
+      const guard: SearchGuard = { view: (i) => ({ world: i.world }), backstop: (i) => [...i.results], prepare: (w, t) => prepared.push([w.id, t]) };
       const taskId = world.taskIds()[0]!;
       createSession(world, { guard });
       expect(prepared).toEqual([]);
       createSession(world, { taskId, guard });
       expect(prepared).toEqual([[world.id, taskId]]);
       // a guard without the hook is fine too
-      expect(() => createSession(world, { taskId, guard: { selectResults: selectDefault, backstop: (i) => [...i.results] } })).not.toThrow();
+      expect(() => createSession(world, { taskId, guard: { view: (i) => ({ world: i.world }), backstop: (i) => [...i.results] } })).not.toThrow();
     });
   });
 
@@ -101,7 +101,7 @@ describe('session history', () => {
     withWorld((world) => {
       const taskId = world.taskIds()[0]!;
       const guarded = createSession(world, { taskId });
-      expect(typeof guarded.guard?.selectResults).toBe('function');
+      expect(typeof guarded.guard?.view).toBe('function');
       expect(typeof guarded.guard?.prepare).toBe('function');
       expect(createSession(world, { taskId, guard: null }).guard).toBeUndefined();
       expect(createSession(world).guard).toBeUndefined();

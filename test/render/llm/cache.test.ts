@@ -142,7 +142,7 @@ describe('world-model cache', () => {
     const seen: string[][] = [];
     const leak = createLeakGuard();
     const spy: SearchGuard = {
-      selectResults: (i) => leak.selectResults(i),
+      view: (i) => leak.view(i),
       backstop: (i: GuardBackstopInput) => {
         seen.push(i.results.map((r) => r.snippet ?? ''));
         return leak.backstop(i);
@@ -150,8 +150,11 @@ describe('world-model cache', () => {
     };
     const r = make(path);
     ep.behaviour = answerWell;
-    const a = await run(r, { seed: 8, taskId: task.id, guard: spy }, [task.answerText]);
-    const b = await run(r, { seed: 8, taskId: task.id, guard: spy }, [task.answerText]);
+    // The answer with an attribute's words: unrelated, and it finds pages in the guard's view (the
+    // answer alone finds none there, as a value the world does not state would).
+    const query = `${task.answerText} launch price`;
+    const a = await run(r, { seed: 8, taskId: task.id, guard: spy }, [query]);
+    const b = await run(r, { seed: 8, taskId: task.id, guard: spy }, [query]);
     expect([a.out[0]!.meta.renderer, b.out[0]!.meta.renderer]).toEqual(['llm', 'llm-cache']);
     expect(seen).toHaveLength(2);
     expect(seen[1]).toEqual(seen[0]);
