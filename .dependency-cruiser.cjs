@@ -78,6 +78,14 @@ module.exports = {
       },
     },
     {
+      name: 'audit-judge-apart-from-the-guard',
+      comment:
+        "The audit's independent judge (independent-judge.ts, the answer forms it matches, the probe that applies it) is built apart from the guard: it imports nothing of src/leakage/, type-only imports included.",
+      severity: 'error',
+      from: { path: '^src/audit/(independent-judge|answer-forms|probe)[.]ts$' },
+      to: { path: '^src/leakage/' },
+    },
+    {
       name: 'resolvable',
       comment: 'Every import resolves (an unresolved one would slip past the rules above); the bin shim imports the build output.',
       severity: 'error',
