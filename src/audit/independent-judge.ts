@@ -10,8 +10,9 @@
  *   number or date form of answer-forms.ts, the key by its name or a short name the claims record
  *   (every part of a composite key: "Deneth Pro 32" and "Q1 2029"); when the answer is the row itself
  *   (the entity a constraint question asks for), its name with one of its answer facts' values;
- * - value: a number cell of at least five significant digits, in any form, anywhere (no key needed:
- *   such a number names its cell).
+ * - value: a number cell of at least five significant digits, in an exact form (digits, separators,
+ *   words; not a rounding, which may be another row's), anywhere (no key needed: such a number names
+ *   its cell).
  *
  * A finding is `strict` unless the scorer alone matched an answer of fewer than three significant
  * characters ("15" years), which a title can state by chance ("Top 15 …"): those are `weak`.
@@ -98,6 +99,12 @@ function valueForms(cell: Cell, claims: readonly ClaimRecord[]): string[] {
   return forms;
 }
 
+/** A number's exact forms only (digits, separators, words): with no key beside it, a rounded "1.6 million" may be another row's. */
+const exactNumberForms = (v: number) =>
+  numberForms(v).filter(
+    (f) => !/\d(\.\d+)? ?(thousand|million|billion|trillion|k|m|bn)$/.test(f) || f.replace(/[^\d]/g, '') === String(Math.abs(v)).replace(/[^\d]/g, ''),
+  );
+
 const sameValue = (fact: Fact, cell: Cell) => (isNumber(cell) ? Number(fact.object) === cell : fact.object === String(cell));
 
 export function createIndependentJudge(task: Task, facts: ReadonlyMap<number, Fact>, claims: ReadonlyMap<number, readonly ClaimRecord[]>): IndependentJudge {
@@ -138,7 +145,7 @@ export function createIndependentJudge(task: Task, facts: ReadonlyMap<number, Fa
         key: [formMatcher([...formsOfName(f.subject), ...task.aliases.map(foldForJudge)])],
         value: formMatcher(valueForms(f.objectType === 'integer' || f.objectType === 'real' ? Number(f.object) : f.object, claimsOf(f))),
       });
-    if (isNumber(cell) && significant(cell) >= 5) distinctive.push({ label: task.answerText, value: formMatcher(valueForms(cell, [])) });
+    if (isNumber(cell) && significant(cell) >= 5) distinctive.push({ label: task.answerText, value: formMatcher(exactNumberForms(cell)) });
   } else {
     const keyIdx = task.keyColumns.map((k) => task.columns.indexOf(k)).filter((i) => i >= 0);
     for (const row of gold) {
@@ -150,7 +157,7 @@ export function createIndependentJudge(task: Task, facts: ReadonlyMap<number, Fa
         const own = answerFacts.filter((f) => sameValue(f, cell) && keyText.every((k) => f.subject.includes(k)));
         const forms = valueForms(cell, own.flatMap(claimsOf));
         items.push({ label: `${keyText.join('|')}=${String(cell)}`, key: keyMatchers, value: formMatcher(forms) });
-        if (isNumber(cell) && significant(cell) >= 5) distinctive.push({ label: String(cell), value: formMatcher(valueForms(cell, [])) });
+        if (isNumber(cell) && significant(cell) >= 5) distinctive.push({ label: String(cell), value: formMatcher(exactNumberForms(cell)) });
       });
     }
   }

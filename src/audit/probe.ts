@@ -11,7 +11,7 @@
  * The guard's related/unrelated label comes from its decision log (in the call's metadata); a guessed
  * URL has no label (the guard judges searches) and counts as unrelated.
  */
-import type { Session } from '../compose.js';
+import type { Session } from '../search/session.js';
 import type { PageObservationJson, SearchObservationJson, SearchResultJson } from '../render/observation.js';
 import { callTool } from '../search/call-tool.js';
 import { foldForJudge } from './answer-forms.js';

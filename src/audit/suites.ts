@@ -53,7 +53,7 @@ export interface SuiteSizes {
   rows: number;
 }
 
-export const DEFAULT_SIZES: SuiteSizes = { related: 8, unrelated: 8, adversarial: 4, rows: 48 };
+export const DEFAULT_SIZES: SuiteSizes = { related: 8, unrelated: 8, adversarial: 3, rows: 48 };
 
 /** "What is the launch price of Zentria X9?" → "launch price of Zentria X9". */
 function paraphrase(question: string): string {

@@ -125,7 +125,8 @@ describe('audit figures', () => {
     expect(c.untouched.results).toBe(38);
     expect(c.untouched.ellipsisShare).toBeCloseTo((4 + 5 * 3) / 38);
     expect(c.difference.ellipses).toBeCloseTo(100 * (2 / 5 - 19 / 38));
-    expect(c.resultCount).toEqual({ changedQueries: 2, on: (10 + 3) / 2, off: (10 + 4) / 2, differencePct: (100 * (13 - 14)) / 14 });
+    expect(c.resultCount).toMatchObject({ changedQueries: 2, on: (10 + 3) / 2, off: (10 + 4) / 2 });
+    expect(c.resultCount.differencePct).toBeCloseTo((100 * (13 - 14)) / 14);
     expect(c.guessConfirm).toMatchObject({ right: 1, wrong: 1, flaggedRightOn: 1, flaggedWrongOn: 0, advantageOn: 1, advantageOff: 0 });
     expect(s.leaks).toEqual([expect.objectContaining({ world: 'w1-000000', task: 't01', suite: 'adversarial', detail: finding.detail })]);
     expect(s.leakCount).toBe(1);
@@ -168,7 +169,7 @@ describe('audit figures', () => {
     for (const t of data.tasks.filter((x) => x.kind === 'lookup')) {
       const q = a.queries.find((x) => x.task === t.id && x.tag === 'question')!;
       expect(q.related).toBe(true);
-      expect(q.changed).toBe(0);
+      expect(q.changed.results).toBe(0);
     }
   });
 });

@@ -17,7 +17,16 @@ describe('answer forms', () => {
 
   it('write a number the ways pages do, and find it only whole', () => {
     const forms = numberForms(1_851_156);
-    for (const f of ['1851156', '1,851,156', '1 851 156', '1.851.156', '1.85 million', '1.9 million', '1.851m', 'one million eight hundred fifty-one thousand one hundred fifty-six'])
+    for (const f of [
+      '1851156',
+      '1,851,156',
+      '1 851 156',
+      '1.851.156',
+      '1.85 million',
+      '1.9 million',
+      '1.851m',
+      'one million eight hundred fifty-one thousand one hundred fifty-six',
+    ])
       expect(forms).toContain(f);
     const m = formMatcher(forms);
     expect(m(foldForJudge('Sales reached 1.85 million units in Q1'))).toBe('1.85 million');
@@ -30,7 +39,17 @@ describe('answer forms', () => {
 
   it('write a date in the common formats', () => {
     const forms = dateForms('2029-03-04');
-    for (const f of ['2029-03-04', 'march 4, 2029', 'mar 4, 2029', '4 march 2029', 'march 4th, 2029', '4th of march 2029', '03/04/2029', '04.03.2029', '2029/03/04'])
+    for (const f of [
+      '2029-03-04',
+      'march 4, 2029',
+      'mar 4, 2029',
+      '4 march 2029',
+      'march 4th, 2029',
+      '4th of march 2029',
+      '03/04/2029',
+      '04.03.2029',
+      '2029/03/04',
+    ])
       expect(forms).toContain(f);
     expect(dateForms('not a date')).toEqual([]);
   });
@@ -56,7 +75,9 @@ describe('the independent judge', () => {
         for (const id of task.answerFactIds) {
           const fact = w.facts.get(id)!;
           if (fact.object !== cell && Number(fact.object) !== Number(cell)) continue;
-          const other = [...w.facts.values()].find((f) => f.subject !== fact.subject && !f.subject.includes(fact.subject) && !fact.subject.includes(f.subject))!;
+          const other = [...w.facts.values()].find(
+            (f) => f.subject !== fact.subject && !f.subject.includes(fact.subject) && !fact.subject.includes(f.subject),
+          )!;
           for (const c of (w.claims.get(id) ?? []).filter((x) => x.form !== 'erroneous')) {
             const stated = `${fact.subject} went on with ${c.stated} that year.`;
             expect(judge.judge({ title: 'A page', snippet: stated, date: 'N/A' }), `${w.theme} ${task.id}: ${stated}`).not.toBeNull();
