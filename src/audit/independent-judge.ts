@@ -5,7 +5,8 @@
  *
  * - scorer: the text (a result's title, snippet, date line, or all of them together), submitted as
  *   the answer, scores 1 with the task's own scorer (src/tasks/score.ts);
- * - cell: the text states an answer cell together with its row key, the value in any form the world's
+ * - cell: the text states an answer cell together with its row key (in one sentence or shown piece of
+ *   the snippet, or the date line, the key there or in the title), the value in any form the world's
  *   claims record for it (exact, rounded, preliminary, corrected, scheduled; never `erroneous`) or a
  *   number or date form of answer-forms.ts, the key by its name or a short name the claims record
  *   (every part of a composite key: "Deneth Pro 32" and "Q1 2029"); when the answer is the row itself
@@ -174,9 +175,28 @@ export function createIndependentJudge(task: Task, facts: ReadonlyMap<number, Fa
     return factMatchers.get(id);
   };
 
-  const foldedParts = (t: VisibleText) => {
-    const all = [t.title, t.snippet ?? '', t.date && t.date !== 'N/A' ? t.date : ''].filter(Boolean).join('\n');
-    return foldForJudge(all);
+  // A result as the judge reads it: the whole text (for a distinctive number), and each sentence or
+  // shown piece of the snippet with the title before it (a key and its value must meet in one of them:
+  // "Lodestar 12's purpose was communications. … owns Halberd 16." states no purpose of Halberd 16).
+  const foldedParts = (t: VisibleText): { whole: string; pieces: string[] } => {
+    const date = t.date && t.date !== 'N/A' ? t.date : '';
+    const title = foldForJudge(t.title);
+    const sentences = (t.snippet ?? '')
+      .split(/\s*(?:…|\.\.\.)\s*|\n+|(?<=[.!?]["”']?)\s+(?=["“'(]?\p{Lu})/u)
+      .map(foldForJudge)
+      .filter(Boolean);
+    return {
+      whole: foldForJudge([t.title, t.snippet ?? '', date].join('\n')),
+      pieces: [title, ...[...sentences, foldForJudge(date)].filter(Boolean).map((x) => `${title}\n${x}`)],
+    };
+  };
+  const states = (it: Item, parts: { pieces: string[] }): string | null => {
+    for (const p of parts.pieces) {
+      if (!it.key.every((k) => k(p) !== null)) continue;
+      const v = it.value(p);
+      if (v !== null) return v;
+    }
+    return null;
   };
   // The same result comes back for many queries of a task: each answer is kept (bounded).
   const cache = <T>(compute: (t: VisibleText) => T) => {
@@ -210,26 +230,25 @@ export function createIndependentJudge(task: Task, facts: ReadonlyMap<number, Fa
     }
     const f = folded(text);
     for (const it of items) {
-      if (!it.key.every((k) => k(f) !== null)) continue;
-      const v = it.value(f);
+      const v = states(it, f);
       if (v !== null) return { criterion: 'cell', strength: 'strict', detail: `cell:${it.label} (${v})` };
     }
     for (const d of distinctive) {
-      const v = d.value(f);
+      const v = d.value(f.whole);
       if (v !== null) return { criterion: 'value', strength: 'strict', detail: `value:${d.label} (${v})` };
     }
     return null;
   });
   const cells = cache((text: VisibleText) => {
     const f = folded(text);
-    return items.filter((it) => it.key.every((k) => k(f) !== null) && it.value(f) !== null).map((it) => it.label);
+    return items.filter((it) => states(it, f) !== null).map((it) => it.label);
   });
   const factsOf = cache((text: VisibleText) => {
     const f = folded(text);
     const out = new Set<number>();
     for (const id of task.answerFactIds) {
       const it = factItem(id);
-      if (it && it.key.every((k) => k(f) !== null) && it.value(f) !== null) out.add(id);
+      if (it && states(it, f) !== null) out.add(id);
     }
     return out;
   });

@@ -85,6 +85,10 @@ describe('the independent judge', () => {
             const v = judge.judge({ title: 'A page', snippet: elsewhere, date: 'N/A' });
             // Another subject with the value is no cell; only the scorer (a text stating just that value) or a distinctive number may match.
             if (v) expect(['scorer', 'value']).toContain(v.criterion);
+            // The subject named in another sentence states nothing of it; named in the title, it does.
+            const apart = judge.judge({ title: 'A page', snippet: `${elsewhere} Later, ${fact.subject} was in the news.`, date: 'N/A' });
+            if (apart) expect(['scorer', 'value']).toContain(apart.criterion);
+            expect(judge.judge({ title: `${fact.subject} - Wiki`, snippet: `It went on with ${c.stated} that year.`, date: 'N/A' })).not.toBeNull();
             checked++;
           }
         }
