@@ -15,8 +15,9 @@
  *   words; not a rounding, which may be another row's), anywhere (no key needed: such a number names
  *   its cell).
  *
- * A finding is `strict` unless the scorer alone matched an answer of fewer than three significant
- * characters ("15" years), which a title can state by chance ("Top 15 …"): those are `weak`.
+ * A finding is `strict` unless it rests on a value of fewer than three significant characters ("15"
+ * years, a design life of 4), which a text states beside a name by chance ("Top 15 …", "4. Setith
+ * Max 55", "May 13"): the scorer or a cell matching such a value alone is `weak`, reported apart.
  */
 import type Database from 'better-sqlite3';
 import type { Cell } from '../themes/_define.js';
@@ -69,6 +70,8 @@ type Matcher = (folded: string) => string | null;
 
 interface Item {
   label: string;
+  /** A value of fewer than three significant characters ("4", "13"): found beside its key by chance too (a rank, a day). */
+  weak?: boolean;
   /** Every part must be found (a composite key); each part has its own forms. */
   key: Matcher[];
   value: Matcher;
@@ -138,7 +141,12 @@ export function createIndependentJudge(task: Task, facts: ReadonlyMap<number, Fa
     const cell = gold[0]?.[0] ?? null;
     const answerForms = [...valueForms(cell, []), foldForJudge(task.answerText), ...task.aliases.map(foldForJudge)];
     for (const f of answerFacts.filter((x) => sameValue(x, cell)))
-      items.push({ label: `${f.subject}=${task.answerText}`, key: keyOf(f.subject), value: formMatcher([...answerForms, ...valueForms(cell, claimsOf(f))]) });
+      items.push({
+        label: `${f.subject}=${task.answerText}`,
+        key: keyOf(f.subject),
+        value: formMatcher([...answerForms, ...valueForms(cell, claimsOf(f))]),
+        weak: significant(cell) < 3,
+      });
     // The answer is the row itself: its name with one of its own facts' values.
     for (const f of answerFacts.filter((x) => x.subject === String(cell)))
       items.push({
@@ -157,7 +165,7 @@ export function createIndependentJudge(task: Task, facts: ReadonlyMap<number, Fa
         const keyText = keys.map(String);
         const own = answerFacts.filter((f) => sameValue(f, cell) && keyText.every((k) => f.subject.includes(k)));
         const forms = valueForms(cell, own.flatMap(claimsOf));
-        items.push({ label: `${keyText.join('|')}=${String(cell)}`, key: keyMatchers, value: formMatcher(forms) });
+        items.push({ label: `${keyText.join('|')}=${String(cell)}`, key: keyMatchers, value: formMatcher(forms), weak: significant(cell) < 3 });
         if (isNumber(cell) && significant(cell) >= 5) distinctive.push({ label: String(cell), value: formMatcher(exactNumberForms(cell)) });
       });
     }
@@ -229,15 +237,19 @@ export function createIndependentJudge(task: Task, facts: ReadonlyMap<number, Fa
       }
     }
     const f = folded(text);
+    let weak: Verdict | null = null;
     for (const it of items) {
       const v = states(it, f);
-      if (v !== null) return { criterion: 'cell', strength: 'strict', detail: `cell:${it.label} (${v})` };
+      if (v === null) continue;
+      const verdict: Verdict = { criterion: 'cell', strength: it.weak ? 'weak' : 'strict', detail: `cell:${it.label} (${v})` };
+      if (!it.weak) return verdict;
+      weak ??= verdict;
     }
     for (const d of distinctive) {
       const v = d.value(f.whole);
       if (v !== null) return { criterion: 'value', strength: 'strict', detail: `value:${d.label} (${v})` };
     }
-    return null;
+    return weak;
   });
   const cells = cache((text: VisibleText) => {
     const f = folded(text);

@@ -20,6 +20,7 @@ import { AuditAccumulator, type AuditSummary } from './figures.js';
 import { createIndependentJudge, loadClaims, type IndependentJudge } from './independent-judge.js';
 import { judgeResults, type LeakFinding } from './judge.js';
 import { blockStates, cellsReached, type Features, factsReached, guessFlagged, type IndependentFinding, type Probe, runProbe } from './probe.js';
+import type { Family } from './families.js';
 import { type AuditQuery, buildSuites, DEFAULT_SIZES, type SuiteName, type SuiteSizes } from './suites.js';
 import type { AuditJob } from './worker.js';
 
@@ -93,6 +94,8 @@ export interface AuditOptions {
   renderer?: string;
   rendererOptions?: Readonly<Record<string, unknown>>;
   sizes?: SuiteSizes;
+  /** The adversarial families to run (default all, families.ts). */
+  families?: readonly Family[];
   /** Most follow-up searches per task for reachability (default: one per answer subject, at least 40). */
   followUps?: number;
   onWorld?: (done: number, total: number, audit: WorldAudit) => void;
@@ -241,7 +244,12 @@ export async function auditWorld(
         raw: createSession(world, { taskId: id, guard: null, renderer, historyLimit: 0 }),
         guarded: createSession(world, { taskId: id, renderer, historyLimit: 0 }),
       };
-      for (const q of buildSuites(task, { worldId: world.id, theme: world.world.theme, facts, hosts, sites, urls }, opts.sizes ?? DEFAULT_SIZES)) {
+      for (const q of buildSuites(
+        task,
+        { worldId: world.id, theme: world.world.theme, facts, hosts, sites, urls },
+        opts.sizes ?? DEFAULT_SIZES,
+        opts.families,
+      )) {
         out.queries.push(await runQuery(run, meta, q));
       }
       // Reachability: answer facts stated on surfaced pages; follow up on entities those pages name.
@@ -305,7 +313,7 @@ export async function auditWorlds(opts: AuditOptions & { workers?: number }): Pr
     acc.add(audit);
     opts.onWorld?.(i + 1, files.length, audit);
   };
-  const options = { renderer: opts.renderer, rendererOptions: opts.rendererOptions, sizes: opts.sizes, followUps: opts.followUps };
+  const options = { renderer: opts.renderer, rendererOptions: opts.rendererOptions, sizes: opts.sizes, followUps: opts.followUps, families: opts.families };
   let renderer: Renderer | undefined; // one instance for the whole run in the calling thread
   try {
     await runPool({

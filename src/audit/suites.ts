@@ -17,7 +17,7 @@
 import { Rng } from '../rng.js';
 import { fold } from '../text/fold.js';
 import type { Fact, Task } from '../world/types.js';
-import { type FamilyWorld, familyQueries, labelOf, tableOf } from './families.js';
+import { FAMILIES, type Family, type FamilyWorld, familyQueries, labelOf, tableOf } from './families.js';
 
 export type SuiteName = 'related' | 'unrelated' | 'adversarial';
 export const SUITES: readonly SuiteName[] = ['related', 'unrelated', 'adversarial'];
@@ -67,7 +67,7 @@ function paraphrase(question: string): string {
 /** The question without its closing instruction ("Answer with a Markdown table …"). */
 const paraphraseCore = (question: string) => question.replace(/\s*Answer with .*$/i, '').trim();
 
-export function buildSuites(task: Task, world: SuiteWorld, sizes: SuiteSizes = DEFAULT_SIZES): AuditQuery[] {
+export function buildSuites(task: Task, world: SuiteWorld, sizes: SuiteSizes = DEFAULT_SIZES, families: readonly Family[] = FAMILIES): AuditQuery[] {
   const rng = new Rng(`audit|${world.worldId}|${task.id}`);
   const { theme, facts } = world;
   const byId = new Map(facts.map((f) => [f.id, f]));
@@ -144,7 +144,7 @@ export function buildSuites(task: Task, world: SuiteWorld, sizes: SuiteSizes = D
 
   // adversarial, by family (families.ts)
   const core = paraphraseCore(task.question);
-  for (const q of familyQueries({ task, world, rng, answerFacts, hopFacts, core }, sizes.adversarial)) {
+  for (const q of familyQueries({ task, world, rng, answerFacts, hopFacts, core }, sizes.adversarial).filter((x) => families.includes(x.family))) {
     const { family, variant, ...rest } = q;
     out.push({ suite: 'adversarial', tag: family, variant, ...rest });
   }
