@@ -78,6 +78,22 @@ module.exports = {
       },
     },
     {
+      name: 'audit-judge-apart-from-the-guard',
+      comment:
+        "The audit's independent judge (independent-judge.ts and the answer forms it matches) is built apart from the guard: it reaches nothing of src/leakage/, directly or through what it imports (the scorer, the text readers), type-only imports included.",
+      severity: 'error',
+      from: { path: '^src/audit/(independent-judge|answer-forms)[.]ts$' },
+      to: { path: '^src/leakage/', reachable: true },
+    },
+    {
+      name: 'audit-probe-reads-observations',
+      comment:
+        "The audit's probe (probe.ts) applies the independent judge to what the tools return and reads the guard's label from the call's metadata: it imports nothing of src/leakage/ itself (the session it searches in carries the guard).",
+      severity: 'error',
+      from: { path: '^src/audit/probe[.]ts$' },
+      to: { path: '^src/leakage/' },
+    },
+    {
       name: 'resolvable',
       comment: 'Every import resolves (an unresolved one would slip past the rules above); the bin shim imports the build output.',
       severity: 'error',

@@ -5,7 +5,7 @@
  */
 import type { AuditSummary, Figures } from './figures.js';
 import type { AuditReportMeta } from './report-json.js';
-import { pct } from './report-table.js';
+import { pct, sideChannelLines, targetValue } from './report-table.js';
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -64,7 +64,21 @@ function leakChart(title: string, groups: Record<string, Figures>): string {
 }
 
 function figuresTable(rows: [string, Figures][]): string {
-  const head = ['', 'queries', 'unrelated', 'related', 'raw leak', 'guarded leak', 'changed', 'false supp.', 'reachable', 'results off/on', 'snippet off/on'];
+  const head = [
+    '',
+    'queries',
+    'unrelated',
+    'related',
+    'raw leak',
+    'guarded leak',
+    'any label off/on',
+    'guard judge',
+    'honest off/on',
+    'false supp.',
+    'reachable',
+    'results off/on',
+    'snippet off/on',
+  ];
   const body = rows.map(([name, f]) => [
     name,
     String(f.queries),
@@ -72,8 +86,10 @@ function figuresTable(rows: [string, Figures][]): string {
     pct(f.relatedShare, 1),
     pct(f.rawLeakRate),
     `${pct(f.guardedLeakRate)} (${f.guardedLeaks})`,
-    String(f.changedResults),
-    `${pct(f.falseSuppressionRate)} (${f.falseSuppressed})`,
+    `${pct(f.anyLabel.rawLeakRate, 1)} / ${pct(f.anyLabel.guardedLeakRate, 1)}`,
+    String(f.guardJudgeLeaks),
+    f.honest.on === null ? '—' : `${pct(f.honest.off, 1)} / ${pct(f.honest.on, 1)}`,
+    f.honest.falseSuppressionRate === null ? '—' : `${pct(f.honest.falseSuppressionRate, 1)} (${f.honest.falseSuppressed})`,
     f.reachability === null ? '—' : `${pct(f.reachability, 1)} (${f.reachableTasks}/${f.tasks})`,
     `${f.meanResults.off.toFixed(2)} / ${f.meanResults.on.toFixed(2)}`,
     `${f.meanSnippetChars.off.toFixed(0)} / ${f.meanSnippetChars.on.toFixed(0)}`,
@@ -105,6 +121,7 @@ export function auditHtml(s: AuditSummary, meta: AuditReportMeta): string {
   const rows: [string, Figures][] = [
     ['overall', s.overall],
     ...Object.entries(s.bySuite).map(([k, f]) => [`suite ${k}`, f] as [string, Figures]),
+    ...Object.entries(s.byFamily).map(([k, f]) => [`family ${k}`, f] as [string, Figures]),
     ...Object.entries(s.byTheme).map(([k, f]) => [`theme ${k}`, f] as [string, Figures]),
     ...Object.entries(s.byKind).map(([k, f]) => [`kind ${k}`, f] as [string, Figures]),
   ];
@@ -112,7 +129,7 @@ export function auditHtml(s: AuditSummary, meta: AuditReportMeta): string {
     list
       .map(
         (l) =>
-          `<tr><td>${esc(l.world)}</td><td>${esc(l.task)}</td><td>${esc(l.suite)}/${esc(l.tag)}</td><td>${esc(l.query.slice(0, 120))}</td><td>[${l.rank}] ${esc(l.url)}<br><b>${esc(l.title)}</b><br>${esc(l.snippet ?? '')}<br>${esc(l.date)}</td><td>${esc(l.forms.join(', '))}${l.factIds.length ? `<br>facts ${esc(l.factIds.join(', '))}` : ''}</td></tr>`,
+          `<tr><td>${esc(l.world)}</td><td>${esc(l.task)}</td><td>${esc(l.suite)}/${esc(l.tag)}</td><td>${esc(l.query.slice(0, 120))}</td><td>[${l.rank}] ${esc(l.url)}<br><b>${esc(l.title)}</b><br>${esc(l.snippet ?? '')}<br>${esc(l.date)}</td><td>${esc(l.detail)}</td></tr>`,
       )
       .join('');
   const leakHead = '<tr><th>world</th><th>task</th><th>suite</th><th>query</th><th>result</th><th>what shows</th></tr>';
@@ -130,17 +147,24 @@ svg{display:block;margin:10px 0}svg .t{font:600 13px sans-serif}svg .l{font:12px
 <h1>Leak audit</h1>
 <p>${esc(String(s.worlds))} worlds from <code>${esc(meta.folder)}</code>${meta.sample ? ` (sample of ${meta.sample})` : ''}, renderer <code>${esc(meta.renderer)}</code>:
 ${s.overall.queries} queries, ${s.overall.unrelatedQueries} labelled unrelated (${s.unrelatedAndAdversarialQueries} from the unrelated and adversarial suites), ${s.overall.tasks} tasks.
-Leak rates count the queries the guard labels unrelated, from every suite.</p>
+Leak rates are the independent judge's (built apart from the guard) and count the queries the guard labels unrelated, from every suite and family; "any label" counts every query.</p>
 <h2>Targets</h2>
-<ul>${s.targets.map((t) => `<li class="${t.ok ? 'ok' : 'miss'}">${t.ok ? '✓' : '✗'} ${esc(t.name)}: ${t.name.includes('/') ? t.value.toFixed(3) : pct(t.value)} (target ${esc(t.target)})</li>`).join('')}</ul>
+<ul>${s.targets.map((t) => `<li class="${t.ok ? 'ok' : 'miss'}">${t.ok ? '✓' : '✗'} ${esc(t.name)}: ${targetValue(t)} (target ${esc(t.target)})</li>`).join('')}</ul>
 <h2>Charts</h2>
+${leakChart('Leak rate of unrelated queries by adversarial family (independent judge)', s.byFamily)}
 ${leakChart('Leak rate of unrelated queries by theme', s.byTheme)}
 ${leakChart('Leak rate of unrelated queries by task kind', s.byKind)}
 ${relatedChart}
 ${comparisons}
+<h2>Side channels</h2>
+<ul>${sideChannelLines(s)
+    .slice(1)
+    .map((l) => `<li>${esc(l.trim())}</li>`)
+    .join('')}</ul>
+<p>${esc(sideChannelLines(s)[0]!)}</p>
 <h2>Figures</h2>
 ${figuresTable(rows)}
-<h2>Guarded leaks (${s.leaks.length})</h2>
+<h2>Guarded leaks, independent judge (${s.leakCount} results${s.leakCount > s.leaks.length ? `, the first ${s.leaks.length} listed` : ''})</h2>
 ${s.leaks.length === 0 ? '<p>None.</p>' : `<table class="leaks">${leakHead}${leakRows(s.leaks)}</table>`}
 <h2>Unreachable tasks (${s.unreachable.length})</h2>
 ${s.unreachable.length === 0 ? '<p>None.</p>' : `<table><tr><th>world</th><th>task</th><th>kind</th><th>answer facts reached</th></tr>${s.unreachable.map((t) => `<tr><td>${esc(t.world)}</td><td>${esc(t.task)}</td><td>${esc(t.kind)}</td><td>${t.reachedFacts}/${t.answerFacts}</td></tr>`).join('')}</table>`}

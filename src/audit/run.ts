@@ -7,9 +7,8 @@
  * (with follow-up searches for entities those pages name, as an agent would make).
  */
 import { loadFacts } from '../db/load.js';
-import { guardChanges } from '../leakage/guard.js';
 import { guardContext, type GuardContext } from '../leakage/guard-context.js';
-import type { SearchObservationJson } from '../render/observation.js';
+import type { SearchObservationJson, SearchResultJson } from '../render/observation.js';
 import { createRenderer, type Renderer } from '../render/renderer.js';
 import { callTool } from '../search/call-tool.js';
 import { createSession, type Session } from '../compose.js';
@@ -18,8 +17,11 @@ import { sampleWorldFiles } from '../tasks/sample-worlds.js';
 import { runPool, taskModule } from '../util/worker-pool.js';
 import type { AnswerType, Fact, Task, TaskKind } from '../world/types.js';
 import { AuditAccumulator, type AuditSummary } from './figures.js';
+import { createIndependentJudge, loadClaims, type IndependentJudge } from './independent-judge.js';
 import { judgeResults, type LeakFinding } from './judge.js';
-import { buildSuites, DEFAULT_SIZES, type SuiteName, type SuiteSizes } from './suites.js';
+import { blockStates, cellsReached, type Features, factsReached, guessFlagged, type IndependentFinding, type Probe, runProbe } from './probe.js';
+import type { Family } from './families.js';
+import { type AuditQuery, buildSuites, DEFAULT_SIZES, type SuiteName, type SuiteSizes } from './suites.js';
 import type { AuditJob } from './worker.js';
 
 export { sampleWorldFiles };
@@ -27,8 +29,10 @@ export { sampleWorldFiles };
 export interface SideFigures {
   results: number;
   snippetChars: number;
-  /** Results that show the answer (findings kept on the guarded side only). */
+  /** Results that give the answer away by the independent judge (strict). */
   leakingResults: number;
+  /** Results only the scorer matched, on an answer too short to be told from chance (independent-judge.ts). */
+  weakResults: number;
 }
 
 export interface QueryRecord {
@@ -38,19 +42,29 @@ export interface QueryRecord {
   kind: TaskKind;
   answerType: AnswerType;
   suite: SuiteName;
+  /** The query's tag; for an adversarial query, its family (families.ts). */
   tag: string;
+  variant?: string;
   query: string;
   /** The guard's label. Leak figures count the unrelated ones. */
   related: boolean;
   raw: SideFigures;
   guarded: SideFigures;
-  /** Results the guard changed, and those of them that did not show the answer. */
-  changed: number;
-  falseSuppressed: number;
-  /** Guarded results that still show the answer (a guarded leak when the query is unrelated). */
+  /** Guarded results the guard's own judge (judge.ts, the guard's exposure logic) says show the answer. */
+  guardJudgeLeaks: number;
+  /** Those results, as the guard's judge describes them. */
   leaks: LeakFinding[];
-  /** The first guard-off result that shows the answer, if any (an example of what the guard prevents). */
-  rawExample?: LeakFinding;
+  /** Observation features of the guarded results, changed and untouched by the guard (probe.ts). */
+  changed: Features;
+  untouched: Features;
+  /** Guarded results that give the answer away (independent judge), listed. */
+  findings: IndependentFinding[];
+  /** The first guard-off result that gives the answer away, if any (an example of what the guard prevents). */
+  rawExample?: IndependentFinding;
+  /** guess_confirm: whether a policy's classifier flags the guess, guard on and off. */
+  guess?: { kind: 'right' | 'wrong'; flaggedOn: boolean; flaggedOff: boolean };
+  /** batches of candidates: the candidate a policy would predict as the one whose value is withheld. */
+  prediction?: { on: 'right' | 'wrong' | 'none'; off: 'right' | 'wrong' | 'none' };
 }
 
 export interface TaskRecord {
@@ -61,6 +75,8 @@ export interface TaskRecord {
   answerFacts: number;
   reachedFacts: number;
   reachable: boolean;
+  /** Honest queries (question, subject and attribute, one per row or candidate) reach the answer, by the independent judge, guard on and off. */
+  honest: { on: boolean; off: boolean };
 }
 
 export interface WorldAudit {
@@ -78,66 +94,122 @@ export interface AuditOptions {
   renderer?: string;
   rendererOptions?: Readonly<Record<string, unknown>>;
   sizes?: SuiteSizes;
+  /** The adversarial families to run (default all, families.ts). */
+  families?: readonly Family[];
   /** Most follow-up searches per task for reachability (default: one per answer subject, at least 40). */
   followUps?: number;
   onWorld?: (done: number, total: number, audit: WorldAudit) => void;
 }
 
-async function search(
-  session: Session,
-  query: string,
-): Promise<{ json: SearchObservationJson; related: boolean | undefined; changes: ReturnType<typeof guardChanges> }> {
+async function search(session: Session, query: string): Promise<{ json: SearchObservationJson; related: boolean | undefined }> {
   const r = await callTool(session, { name: 'web_search', arguments: { query } });
   const select = r.meta.guard.find((d) => d.stage === 'select');
-  return { json: r.json as SearchObservationJson, related: select ? Boolean(select.related) : undefined, changes: guardChanges(r.meta.guard) };
-}
-
-function side(json: SearchObservationJson, leaking: number): SideFigures {
-  const results = json.queries[0]?.results ?? [];
-  return { results: results.length, snippetChars: results.reduce((s, r) => s + (r.snippet?.length ?? 0), 0), leakingResults: leaking };
+  return { json: r.json as SearchObservationJson, related: select ? Boolean(select.related) : undefined };
 }
 
 interface TaskRun {
   ctx: GuardContext;
+  judge: IndependentJudge;
   task: Task;
   raw: Session;
   guarded: Session;
   surfaced: Set<number>;
+  /** Honest reach, by side: answer cells and answer facts stated, and whether the answer showed. */
+  honest: { on: Reach; off: Reach };
+  baselines: Map<string, { on: SearchResultJson[]; off: SearchResultJson[] }>;
 }
 
-async function runQuery(run: TaskRun, meta: { world: string; theme: string }, suite: SuiteName, tag: string, query: string): Promise<QueryRecord> {
-  const raw = await search(run.raw, query);
-  const guarded = await search(run.guarded, query);
-  const rawResults = raw.json.queries[0]?.results ?? [];
-  const gResults = guarded.json.queries[0]?.results ?? [];
-  const leaks = judgeResults(run.ctx, gResults);
-  const rawLeaks = judgeResults(run.ctx, rawResults);
-  if (suite === 'related')
+interface Reach {
+  cells: Set<string>;
+  facts: Set<number>;
+  shown: boolean;
+}
+
+const HONEST_TAGS = new Set(['question', 'paraphrase', 'fact', 'fact_of', 'row']);
+
+async function runQuery(run: TaskRun, meta: { world: string; theme: string }, q: AuditQuery): Promise<QueryRecord> {
+  const p = await runProbe(run.raw, run.guarded, run.judge, q);
+  const gResults = p.guarded.blocks[0]?.results ?? [];
+  const plain = !q.batch && !q.url;
+  if (q.suite === 'related' && plain)
     for (const r of gResults) {
-      const p = run.ctx.world.pageAt(r.url);
-      if (p) run.surfaced.add(p.id);
+      const page = run.ctx.world.pageAt(r.url);
+      if (page) run.surfaced.add(page.id);
     }
-  // False suppression, judged on the guard-off side: a page the guard changed that showed no answer there.
-  const rawLeakUrls = new Set(rawLeaks.map((l) => l.url));
-  const rawUrlOf = new Map(rawResults.map((r) => [run.ctx.world.pageAt(r.url)?.id ?? -1, r.url]));
-  const falseSuppressed = guarded.changes.filter((c) => rawUrlOf.has(c.documentId) && !rawLeakUrls.has(rawUrlOf.get(c.documentId)!)).length;
-  return {
+  if (q.suite === 'related' && HONEST_TAGS.has(q.tag))
+    for (const [side, reach] of [
+      [p.guarded, run.honest.on],
+      [p.raw, run.honest.off],
+    ] as const) {
+      if (side.leaking > 0) reach.shown = true;
+      cellsReached(run.judge, side, reach.cells);
+      factsReached(run.judge, side, run.task.answerFactIds, reach.facts);
+    }
+  const guardJudged = plain ? judgeResults(run.ctx, gResults) : [];
+  const record: QueryRecord = {
     world: meta.world,
     theme: meta.theme,
     task: run.task.id,
     kind: run.task.kind,
     answerType: run.task.answerType,
-    suite,
-    tag,
-    query,
-    related: guarded.related ?? false,
-    raw: side(raw.json, rawLeaks.length),
-    guarded: side(guarded.json, leaks.length),
-    changed: guarded.changes.length,
-    falseSuppressed,
-    leaks,
-    ...(rawLeaks[0] ? { rawExample: rawLeaks[0] } : {}),
+    suite: q.suite,
+    tag: q.tag,
+    ...(q.variant ? { variant: q.variant } : {}),
+    query: q.url ?? (q.batch ? q.batch.join(' | ') : q.query),
+    related: p.related,
+    raw: { results: p.raw.results, snippetChars: p.raw.snippetChars, leakingResults: p.raw.leaking, weakResults: p.raw.weak },
+    guarded: { results: p.guarded.results, snippetChars: p.guarded.snippetChars, leakingResults: p.guarded.leaking, weakResults: p.guarded.weak },
+    guardJudgeLeaks: guardJudged.length,
+    leaks: guardJudged,
+    changed: p.changed,
+    untouched: p.untouched,
+    findings: p.findings.filter((f) => f.strength === 'strict'),
+    ...(p.rawExample ? { rawExample: p.rawExample } : {}),
   };
+  if (q.guess && q.baseline !== undefined) {
+    let base = run.baselines.get(q.baseline);
+    if (!base) {
+      const [off, on] = [await search(run.raw, q.baseline), await search(run.guarded, q.baseline)];
+      base = { off: off.json.queries[0]?.results ?? [], on: on.json.queries[0]?.results ?? [] };
+      run.baselines.set(q.baseline, base);
+    }
+    const guessText = q.query.slice(q.baseline.length).trim();
+    record.guess = { kind: q.guess, flaggedOn: guessFlagged(p.guarded, base.on, guessText), flaggedOff: guessFlagged(p.raw, base.off, guessText) };
+  }
+  if (q.batch && q.variant === 'candidates') record.prediction = predictWithheld(run, q.batch, p);
+  return record;
+}
+
+/**
+ * Batches of candidates: the candidate whose value no block shows while every other block shows its
+ * candidate's (a policy's guess at the one the guard withholds), right when it is the answer.
+ */
+function predictWithheld(run: TaskRun, batch: readonly string[], p: Probe): { on: 'right' | 'wrong' | 'none'; off: 'right' | 'wrong' | 'none' } {
+  const answer = String((JSON.parse(run.task.answer) as unknown[][])[0]?.[0] ?? '');
+  const facts = run.task.answerFactIds.map((id) => run.ctx.fact(id)).filter((f): f is Fact => f !== undefined);
+  const predict = (side: Probe['raw']): 'right' | 'wrong' | 'none' => {
+    const missing: string[] = [];
+    let shown = 0;
+    batch.forEach((q, i) => {
+      const fact = facts.find((f) => q.startsWith(f.subject));
+      if (!fact) return;
+      if (blockStates(run.judge, side.blocks[i]?.results ?? [], fact.id)) shown++;
+      else missing.push(fact.subject);
+    });
+    if (missing.length !== 1 || shown === 0) return 'none';
+    return missing[0] === answer ? 'right' : 'wrong';
+  };
+  return { on: predict(p.guarded), off: predict(p.raw) };
+}
+
+/**
+ * Whether honest queries reached the answer: a table's every answer cell stated with its row key; a
+ * short answer shown, or (a derived answer: a sum, a span of years) every answer fact stated.
+ */
+function honestReach(run: TaskRun, r: Reach): boolean {
+  const tabular = run.task.answerType === 'table' || run.task.answerType === 'list';
+  if (tabular) return run.judge.cellCount > 0 ? r.cells.size === run.judge.cellCount : r.facts.size === run.task.answerFactIds.length;
+  return r.shown || r.facts.size === run.task.answerFactIds.length;
 }
 
 /** Audit one world file. */
@@ -151,7 +223,12 @@ export async function auditWorld(
   try {
     const renderer = opts.rendererInstance ?? (own = await createRenderer(opts.renderer ?? 'template', opts.rendererOptions));
     const facts = loadFacts(world.world);
-    const hosts = [...new Set(world.allPages().map((p) => p.site))].sort();
+    const factsById = new Map(facts.map((f) => [f.id, f]));
+    const claims = loadClaims(world.world.db);
+    const pages = world.allPages();
+    const hosts = [...new Set(pages.map((p) => new URL(p.url).host))].sort();
+    const sites = [...new Set(pages.map((p) => p.site))].sort();
+    const urls = pages.map((p) => p.url);
     const meta = { world: world.id, theme: world.world.theme.id };
     const out: WorldAudit = { ...meta, queries: [], tasks: [] };
     for (const id of world.taskIds()) {
@@ -159,13 +236,21 @@ export async function auditWorld(
       const ctx = guardContext(world, id);
       const run: TaskRun = {
         ctx,
+        judge: createIndependentJudge(task, factsById, claims),
         task,
+        honest: { on: { cells: new Set(), facts: new Set(), shown: false }, off: { cells: new Set(), facts: new Set(), shown: false } },
+        baselines: new Map(),
         surfaced: new Set(),
         raw: createSession(world, { taskId: id, guard: null, renderer, historyLimit: 0 }),
         guarded: createSession(world, { taskId: id, renderer, historyLimit: 0 }),
       };
-      for (const q of buildSuites(task, { worldId: world.id, theme: world.world.theme, facts, hosts }, opts.sizes ?? DEFAULT_SIZES)) {
-        out.queries.push(await runQuery(run, meta, q.suite, q.tag, q.query));
+      for (const q of buildSuites(
+        task,
+        { worldId: world.id, theme: world.world.theme, facts, hosts, sites, urls },
+        opts.sizes ?? DEFAULT_SIZES,
+        opts.families,
+      )) {
+        out.queries.push(await runQuery(run, meta, q));
       }
       // Reachability: answer facts stated on surfaced pages; follow up on entities those pages name.
       const answerFacts = task.answerFactIds;
@@ -200,7 +285,7 @@ export async function auditWorld(
       for (let k = 0; k < followUps && covered.size < ctx.answerFactIds.size; k++) {
         const q = nextFollowUp();
         if (!q) break;
-        out.queries.push(await runQuery(run, meta, 'related', 'follow_up', q));
+        out.queries.push(await runQuery(run, meta, { suite: 'related', tag: 'follow_up', query: q }));
         covered = reached();
       }
       out.tasks.push({
@@ -210,6 +295,7 @@ export async function auditWorld(
         answerFacts: ctx.answerFactIds.size,
         reachedFacts: covered.size,
         reachable: covered.size === ctx.answerFactIds.size,
+        honest: { on: honestReach(run, run.honest.on), off: honestReach(run, run.honest.off) },
       });
     }
     return out;
@@ -227,7 +313,7 @@ export async function auditWorlds(opts: AuditOptions & { workers?: number }): Pr
     acc.add(audit);
     opts.onWorld?.(i + 1, files.length, audit);
   };
-  const options = { renderer: opts.renderer, rendererOptions: opts.rendererOptions, sizes: opts.sizes, followUps: opts.followUps };
+  const options = { renderer: opts.renderer, rendererOptions: opts.rendererOptions, sizes: opts.sizes, followUps: opts.followUps, families: opts.families };
   let renderer: Renderer | undefined; // one instance for the whole run in the calling thread
   try {
     await runPool({

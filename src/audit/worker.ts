@@ -4,7 +4,7 @@ import { auditWorld, type AuditOptions } from './run.js';
 
 export interface AuditJob {
   file: string;
-  options: Pick<AuditOptions, 'renderer' | 'rendererOptions' | 'sizes' | 'followUps'>;
+  options: Pick<AuditOptions, 'renderer' | 'rendererOptions' | 'sizes' | 'followUps' | 'families'>;
 }
 
 export default poolTask((job: AuditJob) => auditWorld(job.file, job.options));
