@@ -302,9 +302,14 @@ describe('world-model renderer and the leakage guard', () => {
       const related = await search(r, task.question.replace(/\?$/, ''), task.id);
       const relatedReq = ep.requests.at(-1)!;
       if (related.meta.guard.some((d) => d.stage === 'select' && d.related === true)) expect(relatedReq.answer).toBe(task.answerText);
+      const before = ep.requests.length;
       const unrelated = await search(r, task.answerText, task.id);
       expect(unrelated.meta.guard.find((d) => d.stage === 'select')?.related).toBe(false);
-      const req = ep.requests.at(-1)!;
+      // The answer alone may find nothing in the world without its passages (as an absent value finds
+      // nothing): then no prompt is written at all.
+      const asked = ep.requests.length > before;
+      if (!asked) expect(json(unrelated).queries[0]!.results).toEqual([]);
+      const req = asked ? ep.requests.at(-1)! : { answer: 'None for this query.', records: [] };
       expect(req.answer).toBe('None for this query.');
       for (const rec of req.records) {
         const page = world.pageAt(rec.url)!;
@@ -372,12 +377,17 @@ describe('world-model renderer and the leakage guard', () => {
         return { content: observation(req.query, results, req.records[0]?.rank ?? 1) };
       };
       const r = renderer(quoteAnswer);
-      const session = createSession(world, { renderer: r, taskId: task.id });
+      // Opening any page (this test is about what the history passes on, not about which pages open).
+      const session = createSession(world, { renderer: r, taskId: task.id, open: 'any' });
       const related = await callTool(session, { name: 'web_search', arguments: { query: task.question.replace(/\?$/, '') } });
       expect(related.meta.renderer, task.id).toBe('llm');
       const answerPage = world.allPages().find((p) => world.passagesOf(p.id).some((q) => q.factIds.some((f) => task.answerFactIds.includes(f))))!;
       await callTool(session, { name: 'web_extractor', arguments: { url: answerPage.url } });
-      await callTool(session, { name: 'web_search', arguments: { query: task.answerText } });
+      // An unrelated query that finds pages in the world without the answer's passages (the answer alone
+      // may find none there, and then no prompt is written): its prompt's history is what is checked.
+      const before = ep.requests.length;
+      await callTool(session, { name: 'web_search', arguments: { query: `${task.answerText} list` } });
+      expect(ep.requests.length, task.id).toBeGreaterThan(before);
       const history = /\*\*Historical Context:\*\*\n([\s\S]*?)\n\n\*\*Current State/.exec(ep.requests.at(-1)!.user)![1]!;
       expect(history).toContain('Call 2: web_extractor');
       if (ctx.detector.scan(related.text).detections.length > 0) {
