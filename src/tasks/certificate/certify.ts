@@ -65,6 +65,7 @@ export function createCertifier(w: CertifyWorld): Certifier {
 
 function certifyDraft(draft: TaskDraft, w: CheckWorld, provenance: Provenance, proofDb: () => Database.Database): Certified {
   if (draft.answerFactIds.length === 0) return { ok: false, why: 'no answer facts' };
+  if (guessableAnswer(draft.answer)) return { ok: false, why: 'answer guessable: a whole number under 10' };
   const evidence = evidenceOf(draft);
   const missing = evidence.find((id) => !w.factById.has(id));
   if (missing !== undefined) return { ok: false, why: `evidence fact ${missing} is no fact of the world` };
@@ -95,6 +96,23 @@ function certifyDraft(draft: TaskDraft, w: CheckWorld, provenance: Provenance, p
       certificate: { evidenceFactIds: evidence, pages: cover.pages, ...figures, plan: [], uniqueness, checks: outcome.passed },
     },
   };
+}
+
+/** Smallest whole-number answer worth asking: below it (a rank, a count of stages, years between two
+ * dates a year apart) a constant guess scores on many tasks of a kind. */
+export const MIN_WHOLE_ANSWER = 10;
+
+/** Whether an answer is one whole number under MIN_WHOLE_ANSWER: a handful of values, a guess away. */
+export function guessableAnswer(answer: string): boolean {
+  let rows: unknown;
+  try {
+    rows = JSON.parse(answer);
+  } catch {
+    return false;
+  }
+  if (!Array.isArray(rows) || rows.length !== 1 || !Array.isArray(rows[0]) || rows[0].length !== 1) return false;
+  const v = rows[0][0];
+  return typeof v === 'number' && Number.isInteger(v) && Math.abs(v) < MIN_WHOLE_ANSWER;
 }
 
 /**

@@ -3,7 +3,7 @@
  * each shortcut check, or its uniqueness proof, is dropped with the reason.
  */
 import { describe, expect, it } from 'vitest';
-import { createCertifier } from '../../../src/tasks/certificate/certify.js';
+import { createCertifier, guessableAnswer } from '../../../src/tasks/certificate/certify.js';
 import { difficultyOf } from '../../../src/tasks/certificate/difficulty.js';
 import { SHORTCUT_CHECKS } from '../../../src/tasks/certificate/schema.js';
 import type { TaskDraft } from '../../../src/tasks/families/family.js';
@@ -144,6 +144,23 @@ describe('certify', () => {
       expect(r.task.certificate.pagesNeeded).toBe(1);
       expect(r.task.difficulty).toBe('easy');
     }
+  });
+
+  it('refuses an answer that is one whole number under 10 (a guess away), and keeps 10 or a larger table', () => {
+    const doc = data.documents.find((d) => new Set(d.passages.flatMap((p) => p.factIds)).size >= 3)!;
+    const facts = [...new Set(doc.passages.flatMap((p) => p.factIds))].slice(0, 2).map((id) => byId.get(id)!);
+    for (const [answer, ok] of [
+      ['[[3]]', false],
+      ['[[-9]]', false],
+      ['[[10]]', true],
+      ['[[2.5]]', true],
+      ['[[2],[3]]', true],
+    ] as const) {
+      const r = certifier.certify(draft(facts, 'How many, in the end?', { answer, answerText: answer }));
+      expect(r.ok, answer).toBe(ok);
+      if (!r.ok) expect(r.why).toMatch(/guessable/);
+    }
+    expect(guessableAnswer('[["3"]]')).toBe(false);
   });
 
   it('proves uniqueness with SQL on the theme rows: count 1 and every leave-one-out at least 2', () => {
