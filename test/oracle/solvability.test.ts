@@ -28,7 +28,8 @@ beforeAll(async () => {
     writeWorld(join(dir, `${data.meta.world_id}.sqlite`), data);
   }
   report = await solveBatch(dir);
-});
+  // Generating and proving 16 worlds, then solving them again from disk: minutes on a shared 2-core machine.
+}, 900_000);
 
 describe('oracle searcher over every registered theme (guard on)', () => {
   it('solves at least 95% of tasks within budget, in every theme and every kind', () => {

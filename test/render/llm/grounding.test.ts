@@ -28,9 +28,18 @@ function recordOf(url: string, rank = 1): PromptRecord {
   };
 }
 
-/** The encyclopedia page about `model`: its title is the name, then the site's separator and name. */
+/** A page about `model` (its title names it) that says how many units it sold: figures are on statistics tables, stories and reviews, not in every article. */
 const encyclopediaPage = (model: string) =>
-  world.allPages().find((p) => p.kind === 'encyclopedia' && (p.title === model || TITLE_SEPARATORS.some((s) => p.title.startsWith(`${model}${s}`))));
+  world.allPages().find(
+    (p) =>
+      (p.title === model || p.title.includes(model)) &&
+      /sold [\d,]+ units/.test(
+        world
+          .passagesOf(p.id)
+          .map((q) => q.text)
+          .join('\n'),
+      ),
+  );
 const pageText = (model: string) =>
   world
     .passagesOf(encyclopediaPage(model)!.id)
@@ -48,7 +57,7 @@ const MODEL = worldNames().models.find((m) => {
   const text = pageText(m);
   return /sold [\d,]+ units/.test(text) && !hasWord(text, 'ultra') && !hasWord(text, second.slice(0, -1));
 });
-if (!MODEL) throw new Error('the test world has no phone model whose encyclopedia page says "sold N units", and does not contain the words the tests invent');
+if (!MODEL) throw new Error('the test world has no phone model with a page saying "sold N units" that does not contain the words the tests invent');
 const [FIRST, SECOND] = MODEL.split(' ') as [string, string];
 const CUT = SECOND.slice(0, -1);
 const BRAND = factOf(MODEL, 'brand');
@@ -69,8 +78,17 @@ describe('ungroundedClaims', () => {
   it('passes a snippet written from its own record, quoted or rephrased', () => {
     const [a, b] = rec.passages.map((p) => p.text);
     expect(ungroundedClaims(world, rec, `${a} ... ${b}`)).toEqual([]);
-    expect(ungroundedClaims(world, rec, `The ${MODEL}, made by ${BRAND}, launched on ${formatDate(LAUNCH)} at ${PRICE}.`)).toEqual([]);
-    expect(ungroundedClaims(world, rec, `Launched ${LAUNCH}; it sold ${withCommas(UNITS)} units and ranked number ${RANK}.`)).toEqual([]);
+    // Rephrased from what the record states (no page states a whole row: only the facts this one gives).
+    const text = rec.passages.map((p) => p.text).join(' ');
+    const states = (v: string) => text.includes(v);
+    const parts = [
+      states(BRAND) ? `made by ${BRAND}` : '',
+      states(formatDate(LAUNCH)) ? `launched on ${formatDate(LAUNCH)}` : '',
+      states(PRICE) ? `priced at ${PRICE}` : '',
+      `it sold ${withCommas(UNITS)} units`,
+      states(`#${RANK}`) || states(`number ${RANK}`) ? `ranked number ${RANK}` : '',
+    ].filter(Boolean);
+    expect(ungroundedClaims(world, rec, `The ${MODEL}: ${parts.join('; ')}.`)).toEqual([]);
     expect(ungroundedClaims(world, rec, `According to ${new URL(entityPage.url).host}, the ${MODEL} sold ${UNITS / 1e6} million units.`)).toEqual([]);
   });
 
