@@ -97,12 +97,7 @@ export function sortKey(stated: string, type: ValueType | null): number | null {
   return amountOf(stated);
 }
 
-/** Whole years from `a` to `b` (ISO dates), counted by anniversaries; negative when b is before a. */
-export function yearsBetween(a: string, b: string): number {
-  const [ya, ma, da] = a.split('-').map(Number) as [number, number, number];
-  const [yb, mb, db] = b.split('-').map(Number) as [number, number, number];
-  if (b < a) return -yearsBetween(b, a);
-  let y = yb - ya;
-  if (mb < ma || (mb === ma && db < da)) y--;
-  return y;
+/** Days from ISO date `a` to `b` (negative when `b` is earlier). */
+export function daysBetween(a: string, b: string): number {
+  return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
 }

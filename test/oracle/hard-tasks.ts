@@ -288,7 +288,7 @@ function wide(w: World, rng: Rng): HardTask | null {
 function reasoning(w: World, rng: Rng): HardTask | null {
   const t = rng.pick(named(w));
   const rows = w.data.rows[t.name]!;
-  const op = rng.pick(['difference', 'years_between', 'rank_among'] as const);
+  const op = rng.pick(['difference', 'days_between', 'rank_among'] as const);
   const [a, b] = rng.sample(rows, 2) as [Row, Row];
   if (op === 'difference') {
     const cs = valueCols(t).filter((c) => isNum(c) && c.measure && a[c.name] !== null && b[c.name] !== null);
@@ -304,24 +304,23 @@ function reasoning(w: World, rng: Rng): HardTask | null {
       reading: { family: 'reasoning', op: 'difference', label: c.label, a: { name: w.name(t.name, a.id) }, b: { name: w.name(t.name, b.id) } },
     };
   }
-  if (op === 'years_between') {
+  if (op === 'days_between') {
     const cs = valueCols(t).filter((c) => c.type === 'date' && a[c.name] !== null && b[c.name] !== null);
     if (cs.length === 0) return null;
     const c = rng.pick(cs);
     const [x, y] = [String(a[c.name]), String(b[c.name])].sort() as [string, string];
-    let years = Number(y.slice(0, 4)) - Number(x.slice(0, 4));
-    if (y.slice(5) < x.slice(5)) years--;
-    if (years < 2) return null;
+    const days = Math.round((Date.parse(`${y}T00:00:00Z`) - Date.parse(`${x}T00:00:00Z`)) / 86_400_000);
+    if (days < 10) return null;
     return {
       task: task(
         'reasoning',
-        `Years between the ${c.label} of ${w.name(t.name, a.id)} and of ${w.name(t.name, b.id)}?`,
-        { answer: years, text: String(years), type: 'integer' },
+        `Days between the ${c.label} of ${w.name(t.name, a.id)} and of ${w.name(t.name, b.id)}?`,
+        { answer: days, text: String(days), type: 'integer' },
         [w.cell(t.name, a.id, c.name)!.id, w.cell(t.name, b.id, c.name)!.id],
       ),
       reading: {
         family: 'reasoning',
-        op: 'years_between',
+        op: 'days_between',
         a: { ref: { name: w.name(t.name, a.id) }, label: c.label },
         b: { ref: { name: w.name(t.name, b.id) }, label: c.label },
       },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { amountOf, daySpanOf, dayOf, meets, sortKey, yearsBetween } from '../../src/oracle/written.js';
+import { amountOf, daysBetween, daySpanOf, dayOf, meets, sortKey } from '../../src/oracle/written.js';
 
 describe('written values', () => {
   it('reads dates to the day, the month or the year as the days they cover', () => {
@@ -32,9 +32,9 @@ describe('written values', () => {
     expect(sortKey('2031-01-02', 'date')! - sortKey('2031-01-01', 'date')!).toBe(1);
   });
 
-  it('counts whole years by anniversaries', () => {
-    expect(yearsBetween('2020-06-15', '2031-06-14')).toBe(10);
-    expect(yearsBetween('2020-06-15', '2031-06-15')).toBe(11);
-    expect(yearsBetween('2031-06-15', '2020-06-15')).toBe(-11);
+  it('counts days between two dates, either way round', () => {
+    expect(daysBetween('2031-01-01', '2031-03-01')).toBe(59);
+    expect(daysBetween('2032-01-01', '2032-03-01')).toBe(60);
+    expect(daysBetween('2031-03-01', '2031-01-01')).toBe(-59);
   });
 });

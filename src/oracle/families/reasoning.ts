@@ -1,6 +1,6 @@
 /**
  * Reasoning questions: read the operands, then compute. A difference (a − b) or a ratio (a / b) of one
- * attribute of two entities; whole years between two dates; the rank of an entity among those a
+ * attribute of two entities; days between two dates; the rank of an entity among those a
  * description fits; the value of a series (rows linked to the entity, one per period: "X, Q2 2031")
  * as of a date: the row of the latest period ended by then (or, asked for a total, the sum over every
  * period ended by then).
@@ -10,7 +10,7 @@ import type { ReasoningReading } from '../../tasks/families/reading.js';
 import { rankedWhole, read, resolveRef, searchAhead, select, statedValue, type SolveContext } from '../entities.js';
 import { findMembers } from '../members.js';
 import { labelType } from '../vocabulary.js';
-import { amountOf, dayOf, daySpanOf, sortKey, yearsBetween } from '../written.js';
+import { amountOf, dayOf, daySpanOf, sortKey, daysBetween } from '../written.js';
 import type { FamilyAnswer } from './result.js';
 
 const decimalsOf = (s: string) => (/\d\.(\d+)/.exec(s)?.[1] ?? '').length;
@@ -55,12 +55,12 @@ export async function solveReasoning(ctx: SolveContext, r: ReasoningReading): Pr
       if (r.op === 'ratio') return y === 0 ? { answer: null, note: 'ratio over zero' } : { answer: written(x / y, 2) };
       return { answer: written(x - y, Math.max(decimalsOf(a!), decimalsOf(b!))) };
     }
-    case 'years_between': {
+    case 'days_between': {
       const a = await operand(ctx, r.a.ref, r.a.label);
       const b = a === null ? null : await operand(ctx, r.b.ref, r.b.label);
       const [x, y] = [a === null ? null : dayOf(a), b === null ? null : dayOf(b)];
       if (!x || !y) return { answer: null, note: 'dates not found' };
-      return { answer: String(Math.abs(yearsBetween(x, y))) };
+      return { answer: String(Math.abs(daysBetween(x, y))) };
     }
     case 'rank_among': {
       await searchAhead(ctx, [{ kind: r.among.kind, conditions: [...r.among.conditions, { op: 'rank', label: r.label, n: 1, order: r.order }] }]);

@@ -60,7 +60,7 @@ export interface WideReading {
 
 export type ReasoningReading =
   | { family: 'reasoning'; op: 'difference' | 'ratio'; label: string; a: EntityRef; b: EntityRef }
-  | { family: 'reasoning'; op: 'years_between'; a: { ref: EntityRef; label: string }; b: { ref: EntityRef; label: string } }
+  | { family: 'reasoning'; op: 'days_between'; a: { ref: EntityRef; label: string }; b: { ref: EntityRef; label: string } }
   /** The rank (1 = highest, or lowest when order says so) of `of` by `label` among the entities `among` describes. */
   | { family: 'reasoning'; op: 'rank_among'; label: string; order: 'highest' | 'lowest'; of: EntityRef; among: Described }
   /**

@@ -1,7 +1,8 @@
 /**
  * The reasoning family (issue 24, FRAMES-like): answers computed from facts, never read off a page.
  * - difference / ratio of one measure of two entities of a kind (either may be described by its rank);
- * - full years between two event dates of two entities;
+ * - days between two event dates of two entities (a span of days a constant guess cannot hit, as
+ *   whole years could: they cluster within a theme's periods);
  * - an entity's rank by a measure among the entities sharing its parent (a proper subset of its table);
  * - a series' value as of a date: the running total of a flow (units, revenue, gross) up to a period
  *   that is neither the first nor the last, or the latest snapshot (market share, chart position).
@@ -54,14 +55,12 @@ function refFor(ctx: FamilyContext, t: TableDef, row: Row, avoid: ColumnDef[]): 
   };
 }
 
-/** Whole years from ISO date `a` to the later `b`. */
-export function fullYears(a: string, b: string): number {
-  const years = Number(b.slice(0, 4)) - Number(a.slice(0, 4));
-  return b.slice(5) < a.slice(5) ? years - 1 : years;
+/** Days from ISO date `a` to the later `b`. */
+export function daysFrom(a: string, b: string): number {
+  return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
 }
 
-const fullYearsSql = (a: string, b: string) =>
-  `(CAST(strftime('%Y', ${b}) AS INTEGER) - CAST(strftime('%Y', ${a}) AS INTEGER) - (strftime('%m-%d', ${b}) < strftime('%m-%d', ${a})))`;
+const daysSql = (a: string, b: string) => `CAST(round(julianday(${b}) - julianday(${a})) AS INTEGER)`;
 
 interface Computed {
   ask: ReasoningAsk;
@@ -131,7 +130,7 @@ function twoOf(ctx: FamilyContext, op: 'difference' | 'ratio'): Computed | null 
   };
 }
 
-function yearsBetween(ctx: FamilyContext): Computed | null {
+function daysBetween(ctx: FamilyContext): Computed | null {
   const { rng, fx } = ctx;
   const events = named(ctx).flatMap((t) => t.columns.filter((c) => c.type === 'date' && c.time === 'event').map((c) => ({ t, c })));
   if (events.length === 0) return null;
@@ -158,7 +157,7 @@ function yearsBetween(ctx: FamilyContext): Computed | null {
           { ...e2, r: r2 },
           { ...e1, r: r1 },
         ];
-  const value = fullYears(String(first.r[first.c.name]), String(second.r[second.c.name]));
+  const value = daysFrom(String(first.r[first.c.name]), String(second.r[second.c.name]));
   if (value < 1) return null;
   const w1 = words(ctx, first.t, first.c);
   const w2 = words(ctx, second.t, second.c);
@@ -167,15 +166,15 @@ function yearsBetween(ctx: FamilyContext): Computed | null {
   if (!w1 || !w2 || !ra || !rb) return null;
   const sel = (x: typeof first, r: Ref) => `(SELECT ${x.c.name} FROM ${x.t.name} WHERE id = ${r.idSql})`;
   return {
-    ask: { op: 'years_between', n1: w1.noun, n2: w2.noun, a: ra.text, b: rb.text },
-    reading: { family: 'reasoning', op: 'years_between', a: { ref: ra.ref, label: first.c.label }, b: { ref: rb.ref, label: second.c.label } },
+    ask: { op: 'days_between', n1: w1.noun, n2: w2.noun, a: ra.text, b: rb.text },
+    reading: { family: 'reasoning', op: 'days_between', a: { ref: ra.ref, label: first.c.label }, b: { ref: rb.ref, label: second.c.label } },
     value,
     answerType: 'integer',
     answerText: String(value),
     tolerance: 0,
     factIds: [fx.cell(first.t.name, first.r.id, first.c.name)!.id, fx.cell(second.t.name, second.r.id, second.c.name)!.id],
-    sql: `SELECT ${fullYearsSql(sel(first, ra), sel(second, rb))}`,
-    signature: `reasoning:years:${first.t.name}.${first.c.name}#${first.r.id}:${second.t.name}.${second.c.name}#${second.r.id}`,
+    sql: `SELECT ${daysSql(sel(first, ra), sel(second, rb))}`,
+    signature: `reasoning:days:${first.t.name}.${first.c.name}#${first.r.id}:${second.t.name}.${second.c.name}#${second.r.id}`,
     constraints: refsConstraints(ra, rb),
     hops: 0,
   };
@@ -298,15 +297,15 @@ function isoPlus(iso: string, days: number): string {
   return new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86400000).toISOString().slice(0, 10);
 }
 
-const OPS = ['difference', 'ratio', 'years_between', 'rank_among', 'as_of'] as const;
+const OPS = ['difference', 'ratio', 'days_between', 'rank_among', 'as_of'] as const;
 
 function drawOne(ctx: FamilyContext, numbers: Set<number>, rng: Rng): TaskDraft | null {
   const op = rng.pick(OPS);
   const c =
     op === 'difference' || op === 'ratio'
       ? twoOf(ctx, op)
-      : op === 'years_between'
-        ? yearsBetween(ctx)
+      : op === 'days_between'
+        ? daysBetween(ctx)
         : op === 'rank_among'
           ? rankAmong(ctx)
           : asOf(ctx, numbers);

@@ -1,6 +1,6 @@
 /**
  * Reasoning questions (issue 24, FRAMES-like): a difference or ratio of one attribute of two entities,
- * the full years between two dates, an entity's rank by an attribute among described entities, and a
+ * the days between two dates, an entity's rank by an attribute among described entities, and a
  * series' value as of a date (a running total of a flow, or the latest snapshot). Entities are named or
  * described by rank ({a}, {b}: src/tasks/questions/described.ts). Every frame reads back into the same
  * ReasoningReading with `readReasoning`.
@@ -31,13 +31,13 @@ export const RATIO_FRAMES: Make[] = [
   (n) => `Divide the ${n} of {a} by the ${n} of {b}: what ratio do you get?`,
   (n) => `By what factor ${does(n)} the ${n} of {a} exceed ${those(n)} of {b}?`,
 ];
-/** Full years from the earlier date ({a}'s n1) to the later ({b}'s n2). */
-export const YEARS_FRAMES: ((n1: string, n2: string) => string)[] = [
-  (n1, n2) => `How many full years passed between the ${n1} of {a} and the ${n2} of {b}?`,
-  (n1, n2) => `How many whole years separate the ${n1} of {a} from the ${n2} of {b}?`,
-  (n1, n2) => `In whole years, how long after the ${n1} of {a} came the ${n2} of {b}?`,
-  (n1, n2) => `How many complete years lie between the ${n1} of {a} and the ${n2} of {b}?`,
-  (n1, n2) => `Counting full years only, how much time elapsed from the ${n1} of {a} to the ${n2} of {b}?`,
+/** Days from the earlier date ({a}'s n1) to the later ({b}'s n2). */
+export const DAYS_FRAMES: ((n1: string, n2: string) => string)[] = [
+  (n1, n2) => `How many days passed between the ${n1} of {a} and the ${n2} of {b}?`,
+  (n1, n2) => `How many days separate the ${n1} of {a} from the ${n2} of {b}?`,
+  (n1, n2) => `In days, how long after the ${n1} of {a} came the ${n2} of {b}?`,
+  (n1, n2) => `How many days lie between the ${n1} of {a} and the ${n2} of {b}?`,
+  (n1, n2) => `Counting in days, how much time elapsed from the ${n1} of {a} to the ${n2} of {b}?`,
 ];
 /** {a}'s place by n among {among} (a plural with conditions), {order} first. */
 export const RANK_FRAMES: Make[] = [
@@ -71,7 +71,7 @@ const OTHER = { highest: 'lowest', lowest: 'highest' } as const;
 
 export type ReasoningAsk =
   | { op: 'difference' | 'ratio'; noun: string; a: string; b: string }
-  | { op: 'years_between'; n1: string; n2: string; a: string; b: string }
+  | { op: 'days_between'; n1: string; n2: string; a: string; b: string }
   | { op: 'rank_among'; noun: string; order: 'highest' | 'lowest'; a: string; among: string }
   | { op: 'as_of'; noun: string; total: boolean; a: string; date: string; period: string };
 
@@ -84,9 +84,9 @@ export function renderReasoning(rng: Rng, ask: ReasoningAsk): { question: string
       const i = rng.int(0, list.length - 1);
       return { question: frame(list[i]!(ask.noun)).render({ a: ask.a, b: ask.b }), frameId: `${ask.op}.${i}` };
     }
-    case 'years_between': {
-      const i = rng.int(0, YEARS_FRAMES.length - 1);
-      return { question: frame(YEARS_FRAMES[i]!(ask.n1, ask.n2)).render({ a: ask.a, b: ask.b }), frameId: `years.${i}` };
+    case 'days_between': {
+      const i = rng.int(0, DAYS_FRAMES.length - 1);
+      return { question: frame(DAYS_FRAMES[i]!(ask.n1, ask.n2)).render({ a: ask.a, b: ask.b }), frameId: `days.${i}` };
     }
     case 'rank_among': {
       const i = rng.int(0, RANK_FRAMES.length - 1);
@@ -148,11 +148,11 @@ export function readReasoningAll(question: string): ReasoningReading[] {
       for (const a2 of dates)
         for (const n2 of nounsOf(a2)) {
           if (a2.theme !== a1.theme || !q.includes(n2)) continue;
-          for (const make of YEARS_FRAMES) {
+          for (const make of DAYS_FRAMES) {
             const m = frame(make(n1, n2)).match(q);
             const x = m && refOf(m.a!);
             const y = m && refOf(m.b!);
-            if (x && y) out.push({ family: 'reasoning', op: 'years_between', a: { ref: x, label: a1.label }, b: { ref: y, label: a2.label } });
+            if (x && y) out.push({ family: 'reasoning', op: 'days_between', a: { ref: x, label: a1.label }, b: { ref: y, label: a2.label } });
           }
         }
     }

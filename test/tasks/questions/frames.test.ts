@@ -15,7 +15,7 @@ import {
   RATIO_FRAMES,
   RUNNING_FRAMES,
   SNAPSHOT_FRAMES,
-  YEARS_FRAMES,
+  DAYS_FRAMES,
   readReasoning,
   runningNoun,
 } from '../../../src/tasks/questions/reasoning.js';
@@ -160,7 +160,7 @@ describe('question frames over every theme', () => {
   });
 
   it('reasoning: at least 5 frames per operation, every numeric and date attribute, each reads back', () => {
-    for (const list of [DIFFERENCE_FRAMES, RATIO_FRAMES, YEARS_FRAMES, RANK_FRAMES, RUNNING_FRAMES, SNAPSHOT_FRAMES])
+    for (const list of [DIFFERENCE_FRAMES, RATIO_FRAMES, DAYS_FRAMES, RANK_FRAMES, RUNNING_FRAMES, SNAPSHOT_FRAMES])
       expect(list.length).toBeGreaterThanOrEqual(5);
     for (const a of numeric) {
       const n = uniqueNoun(a);
@@ -189,12 +189,12 @@ describe('question frames over every theme', () => {
     for (const th of listThemes()) {
       const [d1, d2] = [one(dates, th.id), dates.filter((x) => x.theme === th.id && uniqueNoun(x)).at(-1)];
       if (!d1 || !d2) continue;
-      for (const make of YEARS_FRAMES) {
+      for (const make of DAYS_FRAMES) {
         const q = frame(make(uniqueNoun(d1)!, uniqueNoun(d2)!)).render({ a: NAME, b: OTHER });
         expect(problems(q, []), q).toEqual([]);
         expect(readReasoning(q), q).toEqual({
           family: 'reasoning',
-          op: 'years_between',
+          op: 'days_between',
           a: { ref: { name: NAME }, label: d1.label },
           b: { ref: { name: OTHER }, label: d2.label },
         });
