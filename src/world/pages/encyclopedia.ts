@@ -134,7 +134,11 @@ export function renderArticles(ctx: Ctx, lists: ListUrls): void {
         // A few lines on the first of them, as an article would single them out.
         const first = rows.slice(0, 3).flatMap((r) =>
           p.rng.sample(
-            ctx.dating.trueBy(profileFacts(ct, ctx.fx.ofRow(ct.name, r.id)), date).filter((f) => f.sourceColumn !== c.name),
+            // A named row's figures are in its statistics tables; a row without a name (a budget line, a
+            // quarter's sales) has no page of its own, so its parent's article says a figure of it in prose.
+            ctx.dating
+              .trueBy(ct.nameColumn ? profileFacts(ct, ctx.fx.ofRow(ct.name, r.id)) : ctx.fx.ofRow(ct.name, r.id), date)
+              .filter((f) => f.sourceColumn !== c.name),
             1,
           ),
         );
