@@ -244,5 +244,6 @@ describe('snippets cut to fit', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  });
+    // Three worlds generated and audited: over the default 2 minutes when the suite shares 2 cores.
+  }, 600_000);
 });
