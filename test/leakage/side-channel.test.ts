@@ -58,7 +58,7 @@ describe('the guard leaves no side channel', () => {
     expect(Math.abs(f.diff.shortFirstPagePts)).toBeLessThanOrEqual(3);
     // The guard adds no shorter snippets to the results it changes (their other figures: see the report).
     expect(Math.abs(f.guardDiff.snippetLengthPct)).toBeLessThanOrEqual(3);
-  });
+  }, 600_000);
 
   it('observations of a bound session are deterministic: same seed and calls, same text', () => {
     const run = () =>
@@ -75,5 +75,5 @@ describe('the guard leaves no side channel', () => {
     const a = run();
     expect(a.length).toBeGreaterThan(20);
     expect(run()).toEqual(a);
-  });
+  }, 600_000);
 });
