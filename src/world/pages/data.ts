@@ -1,7 +1,9 @@
 /**
- * Data and statistics pages: a table of every row of a table (grouped by its first foreign key when
- * long), and rankings of named rows by each measure. Each table row is a passage naming its subject
- * and stating its cells: "Zentria X9 — launch price: $899; battery capacity in mAh: 4,800".
+ * Data and statistics pages. A named table's list gives every row's profile (facets.ts: its links,
+ * dates and words) and each group of its figures has a statistics table, both split by parent when the
+ * table is long; a table of unnamed rows is listed whole; rankings print the top rows by each measure.
+ * Each table row is a passage naming its subject and stating the cells it shows: "Zentria X9 — launch
+ * price: $899; battery capacity in mAh: 4,800".
  */
 import type { ColumnDef, Row, TableDef } from '../../themes/_define.js';
 import { formatValue } from '../value-text.js';
