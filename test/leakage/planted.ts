@@ -4,56 +4,7 @@ import { resultFromHit } from '../../src/render/template.js';
 import type { Renderer } from '../../src/render/renderer.js';
 import { MONTHS, withCommas } from '../../src/format.js';
 import type { Task } from '../../src/world/types.js';
-
-const ONES = [
-  '',
-  'one',
-  'two',
-  'three',
-  'four',
-  'five',
-  'six',
-  'seven',
-  'eight',
-  'nine',
-  'ten',
-  'eleven',
-  'twelve',
-  'thirteen',
-  'fourteen',
-  'fifteen',
-  'sixteen',
-  'seventeen',
-  'eighteen',
-  'nineteen',
-];
-const TENS = ['', '', 'twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'];
-
-function below1000(n: number): string {
-  const parts: string[] = [];
-  if (n >= 100) parts.push(`${ONES[Math.floor(n / 100)]} hundred`);
-  const r = n % 100;
-  if (r >= 20) parts.push(r % 10 ? `${TENS[Math.floor(r / 10)]}-${ONES[r % 10]}` : TENS[Math.floor(r / 10)]!);
-  else if (r > 0) parts.push(ONES[r]!);
-  return parts.join(' ');
-}
-
-/** English words for a non-negative integer below a trillion. */
-export function words(n: number): string {
-  const out: string[] = [];
-  for (const [scale, name] of [
-    [1e9, 'billion'],
-    [1e6, 'million'],
-    [1e3, 'thousand'],
-  ] as const) {
-    if (n >= scale) {
-      out.push(`${below1000(Math.floor(n / scale))} ${name}`);
-      n %= scale;
-    }
-  }
-  if (n > 0 || out.length === 0) out.push(n === 0 ? 'zero' : below1000(n));
-  return out.join(' ');
-}
+import { spellInteger } from '../../src/audit/answer-forms.js';
 
 const ordinal = (d: number) => (d % 10 === 1 && d !== 11 ? 'st' : d % 10 === 2 && d !== 12 ? 'nd' : d % 10 === 3 && d !== 13 ? 'rd' : 'th');
 const fullwidth = (s: string) => s.replace(/[!-~]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0));
@@ -65,7 +16,7 @@ export function disguisedForms(kind: string, text: string, value?: number): stri
     const v = value!;
     const dec = (text.split('.')[1] ?? '').length;
     const forms = [withCommas(v, dec), v.toFixed(dec), withCommas(v, dec).replace(/,/g, ' '), fullwidth(withCommas(v, dec)), zeroWidth(v.toFixed(dec))];
-    if (Number.isInteger(v) && v >= 0 && v < 1e12) forms.push(words(v));
+    if (Number.isInteger(v) && v >= 0 && v < 1e12) forms.push(spellInteger(v));
     if (Math.abs(v) >= 1e6) forms.push(`about ${(v / 1e6).toFixed(2)} million`, `$${(v / 1e6).toFixed(2)}M`);
     else if (Math.abs(v) >= 1e4) forms.push(`${(v / 1e3).toFixed(1)}k`);
     return forms;

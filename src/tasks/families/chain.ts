@@ -14,7 +14,7 @@ import { factsRead, leavesOf, proofOf, sharedRowIndex, whereSql } from '../quest
 import { readDescribed, renderDescribed } from '../questions/conditions.js';
 import { allTableWords, refWords, type ColumnWords, type TableWords } from '../questions/labels.js';
 import { ownConditions, singleOut } from './describe.js';
-import { askable, linkColumns, linkedTables, openLinks, attributeAnswer, pickAttributeFrame, selectSql, sqlText } from './draft-parts.js';
+import { askable, attributeAnswer, linkColumns, linkedTables, oneCell, openLinks, pickAttributeFrame, selectSql, sqlText } from './draft-parts.js';
 import type { Family, FamilyContext, TaskDraft } from './family.js';
 import type { ChainReading, EntityRef, ReadQuestion } from './reading.js';
 import type { ProofSql } from '../certificate/schema.js';
@@ -104,12 +104,7 @@ function drawOne(ctx: FamilyContext): TaskDraft | null {
   return {
     kind: 'chain',
     question,
-    answer: parts.answer,
-    answerText: parts.answerText,
-    answerType: parts.answerType,
-    columns: [],
-    keyColumns: [],
-    tolerance: parts.tolerance,
+    ...oneCell(parts),
     aliases,
     answerFactIds: [fx.cell(end.w.table.name, end.row.id, ask.col.name)!.id],
     hopFactIds,

@@ -26,7 +26,7 @@ import { renderDescribed } from '../questions/conditions.js';
 import { conflictFramesFor, readConflict, renderConflict, type MisleadingForm } from '../questions/conflict.js';
 import { refWords, tableWords, type ColumnWords, type TableWords } from '../questions/labels.js';
 import { ownConditions, singleOut } from './describe.js';
-import { attributeAnswer, linkColumns, selectSql } from './draft-parts.js';
+import { attributeAnswer, linkColumns, oneCell, selectSql } from './draft-parts.js';
 import type { Family, FamilyContext, TaskDraft } from './family.js';
 import type { Condition, ConflictReading } from './reading.js';
 
@@ -343,12 +343,7 @@ function drawOne(ctx: FamilyContext, fact: Fact, form: MisleadingForm): TaskDraf
   return {
     kind: 'conflict',
     question,
-    answer: parts.answer,
-    answerText: parts.answerText,
-    answerType: parts.answerType,
-    columns: [],
-    keyColumns: [],
-    tolerance: parts.tolerance,
+    ...oneCell(parts),
     aliases: [],
     answerFactIds,
     hopFactIds,

@@ -15,7 +15,7 @@ import { bridgesOf, factsRead, leavesOf, linkFacts, matchRows, proofOf, sharedRo
 import { readDescribed, renderDescribed } from '../questions/conditions.js';
 import { refWords, type ColumnWords, type TableWords } from '../questions/labels.js';
 import { ownConditions, singleOut } from './describe.js';
-import { type AnswerParts, askable, linkedTables, openLinks, attributeAnswer, nameAnswer, pickAttributeFrame, selectSql } from './draft-parts.js';
+import { askable, attributeAnswer, linkedTables, nameAnswer, oneCell, openLinks, pickAttributeFrame, selectSql, type AnswerParts } from './draft-parts.js';
 import type { Family, FamilyContext, TaskDraft } from './family.js';
 import type { Condition, ConstraintReading, ReadQuestion } from './reading.js';
 
@@ -146,12 +146,7 @@ function drawOne(ctx: FamilyContext): TaskDraft | null {
   return {
     kind: 'constraint',
     question,
-    answer: parts.answer,
-    answerText: parts.answerText,
-    answerType: parts.answerType,
-    columns: [],
-    keyColumns: [],
-    tolerance: parts.tolerance,
+    ...oneCell(parts),
     aliases,
     answerFactIds,
     hopFactIds: linkFacts(w, fx, at, row, conditions),

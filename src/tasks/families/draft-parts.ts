@@ -50,6 +50,18 @@ export interface AnswerParts {
   value: string | number;
 }
 
+/** A draft's answer fields for a one-cell answer (no table columns), in a draft's field order. */
+export function oneCell(parts: AnswerParts) {
+  return {
+    answer: parts.answer,
+    answerText: parts.answerText,
+    answerType: parts.answerType,
+    columns: [] as string[],
+    keyColumns: [] as string[],
+    tolerance: parts.tolerance,
+  };
+}
+
 /** The answer when the asked thing is a row's name (answerType entity). */
 export function nameAnswer(name: string): AnswerParts {
   return { answer: JSON.stringify([[name]]), answerText: name, answerType: 'entity', tolerance: 0, value: name };

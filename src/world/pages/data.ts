@@ -67,17 +67,10 @@ export function renderDataPages(ctx: Ctx): ListUrls {
   for (const t of ctx.theme.tables) {
     const all = rowsOf(ctx, t.name);
     if (all.length === 0) continue;
+    const listHeading = (g: string | null) => (g ? `${cap(t.plural)} of ${g}` : `List of ${t.plural} (${ctx.year})`);
     if (!t.nameColumn) {
       // Rows without a name (a quarter's sales, a match) are known by their cells: their table gives them whole.
-      const first = renderTable(
-        ctx,
-        listSite,
-        t,
-        all,
-        valueColumns(t, all),
-        (g) => (g ? `${cap(t.plural)} of ${g}` : `List of ${t.plural} (${ctx.year})`),
-        'list',
-      );
+      const first = renderTable(ctx, listSite, t, all, valueColumns(t, all), listHeading, 'list');
       if (first) lists.set(t.name, first);
       continue;
     }
@@ -87,7 +80,7 @@ export function renderDataPages(ctx: Ctx): ListUrls {
     const groups = [present(profile), ...figures.map(present)].filter((cols, i) => i === 0 || cols.length > 0);
     if (groups[0]!.length === 0 && groups.length > 1) groups.shift();
     const [listCols, ...statCols] = groups;
-    const first = renderTable(ctx, listSite, t, all, listCols!, (g) => (g ? `${cap(t.plural)} of ${g}` : `List of ${t.plural} (${ctx.year})`), 'list');
+    const first = renderTable(ctx, listSite, t, all, listCols!, listHeading, 'list');
     if (first) lists.set(t.name, first);
     for (const cols of statCols) {
       const what = andList(cols.map((c) => c.label));
