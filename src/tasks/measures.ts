@@ -161,9 +161,13 @@ export function measureTasks(all: readonly MeasuredTask[], blind: BlindReport): 
       (ms, g) => {
         if (!isKind(g)) return null;
         const c = candidateGuess(ms.map((m) => m.task));
-        return c ? { value: c.score - c.chance, text: `${pct(c.score)} (1/k ${pct(c.chance)})` } : null;
+        if (!c) return null;
+        // As for the constant answer: below 1 / limit listed tasks, one lucky task is past the line.
+        const judged = c.tasks >= Math.ceil(1 / blind.limit);
+        const text = `${pct(c.score)} (1/k ${pct(c.chance)})${judged ? '' : ` (too few: ${c.tasks})`}`;
+        return { value: judged ? c.score - c.chance : Number.NaN, text };
       },
-      (v, g) => (isKind(g) ? v <= 0.02 : null),
+      (v, g) => (isKind(g) && !Number.isNaN(v) ? v <= 0.02 : null),
     ),
   ];
 }

@@ -233,8 +233,9 @@ const SAY = {
   'approvals.drug_id': {
     noun: 'drug',
     verb: 'covers {v}',
+    with: 'for {v}',
     fronted: '{v} is the drug covered by {s}.',
-    more: ['The drug covered by {s} is {v}.', '{s} applies to {v}.'],
+    more: ['The drug covered by {s} is {v}.', '{s} applies to {v}.', '{s} clears {v} for sale.'],
   },
   'approvals.agency': {
     noun: 'regulator',

@@ -173,6 +173,7 @@ const SAY = {
     amount: '{v} degrees north',
     verb: 'lies at a latitude of {v} degrees north',
     with: 'at a latitude of {v} degrees north',
+    fronted: 'Some {v} degrees north of the equator lies {s}.',
     more: ['{s} sits at {v} degrees north.', 'The latitude of {s} is {v} degrees north.', '{s} is located {v} degrees north of the equator.'],
   },
   'launch_sites.pads': {

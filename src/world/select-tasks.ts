@@ -2,7 +2,8 @@
  * Choosing a world's tasks among its certified candidates: `tasksPerWorld` of them at the difficulty
  * asked (`mix`: about a quarter easy, half medium, a quarter hard), kinds taking turns within a tier and
  * none taking more than a fifth of the world (a quarter for fewer than 20 tasks), no two tasks alike (the
- * same kind asking the same attributes of the same table: `likeness`), and at most a tenth of a mixed
+ * same kind asking the same attributes of the same table: `likeness`; or the same answer: one task's
+ * answer would give the other's away), and at most a tenth of a mixed
  * world's tasks with all their evidence on one page. A world short of candidates gives up these limits
  * one at a time, the likeness last (the world would rather have one kind more than two near-twins).
  * Deterministic: the candidates' order decides every tie.
@@ -98,21 +99,26 @@ export function selectTasks(
   const chosen = new Set<CertifiedTask>();
   const perKind = new Map<string, number>();
   const likes = new Set<string>();
+  const answers = new Set<string>();
   let onePages = 0;
   const take = (t: CertifiedTask, l: Limits) => {
-    if (chosen.has(t) || (onePage(t) && onePages >= l.onePages) || (perKind.get(t.kind) ?? 0) >= l.kindCap || (!l.alike && likes.has(t.signature)))
-      return false;
+    const alike = likes.has(t.signature) || answers.has(t.answer);
+    if (chosen.has(t) || (onePage(t) && onePages >= l.onePages) || (perKind.get(t.kind) ?? 0) >= l.kindCap || (!l.alike && alike)) return false;
     chosen.add(t);
     perKind.set(t.kind, (perKind.get(t.kind) ?? 0) + 1);
     likes.add(t.signature);
+    answers.add(t.answer);
     if (onePage(t)) onePages++;
     return true;
   };
   const tiers = new Map(DIFFICULTIES.map((d) => [d, interleave(open.filter((t) => t.difficulty === d))]));
   const first: Limits = { kindCap: share, onePages: tenth, alike: false };
   const loose = Math.min(n, share + 1);
-  // Each tier to its target, a kind taking one task past its share if the tier needs it.
-  for (const d of DIFFICULTIES) {
+  // Each tier to its target, a kind taking one task past its share if the tier needs it. The scarcest
+  // tier (fewest candidates for its target, usually hard) chooses first: a kind whose hard tasks are few
+  // must not spend its share on the tiers that have plenty.
+  const scarcity = (d: Difficulty) => (targets[d] === 0 ? Number.POSITIVE_INFINITY : tiers.get(d)!.length / targets[d]);
+  for (const d of [...DIFFICULTIES].sort((a, b) => scarcity(a) - scarcity(b))) {
     let got = 0;
     for (const l of strict ? [first] : [first, { ...first, kindCap: loose }]) for (const t of tiers.get(d)!) if (got < targets[d] && take(t, l)) got++;
   }

@@ -41,6 +41,14 @@ export function askable(col: ColumnDef, v: unknown): boolean {
   return true;
 }
 
+/** A text column with fewer distinct values than this in a world (an ideology, a genre) answers no question. */
+export const FEW_VALUES = 8;
+
+/** Whether a column's answers would be guessed as often as asked: a text column of few distinct values. */
+export function fewValues(col: ColumnDef, tableRows: readonly Row[]): boolean {
+  return col.type === 'text' && new Set(tableRows.map((r) => r[col.name]).filter((v) => v != null)).size < FEW_VALUES;
+}
+
 /** An easy-tier task before certification: no difficulty yet (the certificate derives it). */
 export type EasyTask = Omit<Task, 'difficulty' | 'certificate'>;
 
@@ -89,7 +97,7 @@ export function deriveTasks(theme: ThemeDef, rows: Rows, fx: FactIndex, rng: Rng
   const lookups = () => {
     const t = rng.pick(named);
     const row = rng.pick(rows[t.name]!);
-    const col = rng.pick(t.columns.filter((c) => c.name !== t.nameColumn && askable(c, row[c.name])));
+    const col = rng.pick(t.columns.filter((c) => c.name !== t.nameColumn && askable(c, row[c.name]) && !fewValues(c, rows[t.name]!)));
     if (!col) return false;
     const fact = fx.cell(t.name, row.id, col.name)!;
     const value = col.type === 'entity' ? fact.object : row[col.name]!;
@@ -139,7 +147,9 @@ export function deriveTasks(theme: ThemeDef, rows: Rows, fx: FactIndex, rng: Rng
       from += ` JOIN ${target.name} c ON c.id = b.${fk2.name}`;
       alias = 'c';
     }
-    const col = rng.pick(target.columns.filter((c) => c.name !== target.nameColumn && c.type !== 'entity' && askable(c, targetRow[c.name])));
+    const col = rng.pick(
+      target.columns.filter((c) => c.name !== target.nameColumn && c.type !== 'entity' && askable(c, targetRow[c.name]) && !fewValues(c, rows[target.name]!)),
+    );
     if (!col) return false;
     const fact = fx.cell(target.name, targetRow.id, col.name)!;
     const value = targetRow[col.name]!;

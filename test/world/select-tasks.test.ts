@@ -7,7 +7,7 @@ import type { Fact } from '../../src/world/types.js';
 
 let n = 0;
 const cand = (difficulty: Difficulty, kind: string, pagesNeeded: number) =>
-  ({ kind, difficulty, signature: String(n++), certificate: { pagesNeeded } }) as unknown as CertifiedTask;
+  ({ kind, difficulty, signature: String(n), answer: `[["a${n++}"]]`, certificate: { pagesNeeded } }) as unknown as CertifiedTask;
 
 describe('selectTasks', () => {
   const pool = [
@@ -27,6 +27,20 @@ describe('selectTasks', () => {
     expect(medium.filter((t) => t.kind === 'chain').length).toBe(3);
     // candidate order is kept
     expect(got).toEqual(pool.filter((t) => got.includes(t)));
+  });
+
+  it('the scarcest tier chooses first: a kind whose few hard tasks would be spent on medium keeps them for hard', () => {
+    // wide has the only hard candidates, and medium ones listed first; its share is 4 of 16
+    const widePool = [
+      ...Array.from({ length: 8 }, () => cand('medium', 'wide', 3)),
+      ...Array.from({ length: 4 }, () => cand('hard', 'wide', 6)),
+      ...Array.from({ length: 8 }, (_, i) => cand('medium', i % 2 ? 'constraint' : 'chain', 3)),
+      ...Array.from({ length: 8 }, (_, i) => cand('easy', i % 2 ? 'aggregation' : 'multi_hop', 2)),
+    ];
+    const got = selectTasks(widePool, 'mix', 16);
+    const wide = got.filter((t) => t.kind === 'wide');
+    expect(wide.filter((t) => t.difficulty === 'hard')).toHaveLength(4);
+    expect(wide.filter((t) => t.difficulty === 'medium')).toHaveLength(0);
   });
 
   it('one difficulty: only that tier, fewer when it runs short', () => {
@@ -54,10 +68,21 @@ describe('selectTasks', () => {
     expect(few).toHaveLength(16);
   });
 
+  it('no two tasks of a world share an answer while it can be filled otherwise (one would give the other away)', () => {
+    const same = (kind: string, sig: string) => ({ ...cand('easy', kind, 2), signature: sig, answer: '[["Leromotide-90"]]' }) as CertifiedTask;
+    const twins = [same('temporal', 'temporal:trials.start_date'), same('temporal', 'temporal:trials.end_date')];
+    const rest = Array.from({ length: 6 }, (_, i) => cand('easy', ['lookup', 'chain', 'reasoning'][i % 3]!, 2));
+    const got = selectTasks([...twins, ...rest], 'easy', 7);
+    expect(got).toHaveLength(7);
+    expect(got.filter((t) => t.answer === '[["Leromotide-90"]]')).toHaveLength(1);
+    // nothing else left: the world takes the twin rather than fall short
+    expect(selectTasks([...twins, ...rest], 'easy', 8)).toHaveLength(8);
+  });
+
   it('keeps one task per likeness while the world can be filled, alike tasks only when nothing else is left', () => {
     let k = 0;
     const c = (difficulty: Difficulty, kind: string, likeness: string) =>
-      ({ kind, difficulty, signature: likeness, certificate: { pagesNeeded: 3 + k++ } }) as unknown as CertifiedTask;
+      ({ kind, difficulty, signature: likeness, answer: `[["b${k}"]]`, certificate: { pagesNeeded: 3 + k++ } }) as unknown as CertifiedTask;
     const twins = [...Array.from({ length: 6 }, () => c('hard', 'wide', 'wide:models.price+models.battery')), c('hard', 'wide', 'wide:models.price')];
     const others = Array.from({ length: 10 }, (_, i) => c('medium', ['chain', 'constraint', 'reasoning'][i % 3]!, `x${i}`));
     const got = selectTasks([...twins, ...others], 'mix', 12);
@@ -89,7 +114,7 @@ describe('selectTasks keeps a mix of kinds', () => {
   it('a world short of medium and easy fills from hard without one kind taking it over', () => {
     let k = 0;
     const c = (difficulty: Difficulty, kind: string, pagesNeeded: number) =>
-      ({ kind, difficulty, signature: `k${k++}`, certificate: { pagesNeeded } }) as unknown as CertifiedTask;
+      ({ kind, difficulty, signature: `k${k}`, answer: `[["c${k++}"]]`, certificate: { pagesNeeded } }) as unknown as CertifiedTask;
     const pool = [
       ...Array.from({ length: 12 }, () => c('hard', 'wide', 2)),
       ...Array.from({ length: 4 }, () => c('hard', 'constraint', 3)),

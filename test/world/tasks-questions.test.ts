@@ -4,7 +4,7 @@ import { parseQuestion } from '../../src/oracle/question.js';
 import { Rng } from '../../src/rng.js';
 import { deriveFacts } from '../../src/world/facts.js';
 import { generateWorld } from '../../src/world/generate.js';
-import { deriveTasks } from '../../src/world/tasks.js';
+import { FEW_VALUES, deriveTasks } from '../../src/world/tasks.js';
 import { EASY_KINDS } from '../../src/world/types.js';
 
 const worlds = Array.from({ length: 8 }, (_, i) => generateWorld(11, i)).map((w) => ({
@@ -23,6 +23,16 @@ describe.each(worlds.map((w) => [w.meta.theme, w] as const))('easy tasks of a %s
       expect(p, t.question).not.toBeNull();
       if (t.kind === 'lookup' || t.kind === 'multi_hop') expect(p!.kind).toBe('chain');
       if (t.kind === 'wide_table') expect(p?.kind === 'table' && p.labels.length).toBe(t.columns.length - 1);
+    }
+  });
+
+  it('lookups and multi-hops never ask a text attribute of few values (a constant answer would hit it)', () => {
+    const factById = new Map(w.facts.map((f) => [f.id, f]));
+    for (const t of w.tasks.filter((x) => (x.kind === 'lookup' || x.kind === 'multi_hop') && x.answerType === 'text')) {
+      const f = factById.get(t.answerFactIds[0]!)!;
+      const col = w.theme.tables.find((x) => x.name === f.sourceTable)!.columns.find((c) => c.predicate === f.predicate || c.name === f.predicate);
+      const values = new Set(w.rows[f.sourceTable]!.map((r) => r[col?.name ?? '']).filter((v) => v != null));
+      expect(values.size, t.question).toBeGreaterThanOrEqual(FEW_VALUES);
     }
   });
 

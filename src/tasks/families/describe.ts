@@ -37,8 +37,9 @@ function numberConditions(c: ColumnWords, v: number, rng: Rng): Condition[] {
   const out: Condition[] = [];
   for (const width of [drawWidth(rng), 1]) {
     const b = roundBounds(v, width, rng.chance(0.5) ? 1 : 2, c.col.decimals ?? 0);
-    // "more than 1 launches": a unit word needs a bound other than 1.
-    if (!b || (c.suffix && (b.lo === 1 || b.hi === 1))) continue;
+    // "more than 1 launches": a unit word needs a bound other than 1; "between 50% and 150%" of a share
+    // that cannot pass 100% reads as no bound at all.
+    if (!b || (c.suffix && (b.lo === 1 || b.hi === 1)) || (c.col.unit === 'percent' && b.hi > 100)) continue;
     const lo = writeNumber(b.lo, c);
     const hi = writeNumber(b.hi, c);
     // "between 2 and 4 phone models": the unit words once, after the upper bound.

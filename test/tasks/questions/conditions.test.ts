@@ -80,6 +80,28 @@ describe('conditions', () => {
     expect(tried).toBeGreaterThan(300);
   });
 
+  it('no range of a percentage reaches past 100% (every row of every table with a share)', () => {
+    let ranges = 0;
+    for (const data of WORLDS) {
+      const ctx = contextOf(data, 'percent');
+      const at = indexRows(data.rows);
+      for (const t of data.theme.tables) {
+        const w = tableWords(data.theme, t.name);
+        const shares = w.columns.filter((c) => c.col.unit === 'percent');
+        if (shares.length === 0) continue;
+        for (const row of data.rows[t.name] ?? [])
+          for (const c of ownConditions(w, data.rows, at, row, ctx.rng, { allNames: ctx.allNames, ranks: false })) {
+            if (c.op !== 'between') continue;
+            const col = shares.find((x) => x.label === c.label);
+            if (!col) continue;
+            ranges++;
+            expect(readNumber(c.hi, col), renderClauses(w, [c])).toBeLessThanOrEqual(100);
+          }
+      }
+    }
+    expect(ranges).toBeGreaterThan(20);
+  });
+
   it('refuses a via that is not last, and text that is no clause', () => {
     const w = tableWords(WORLDS[0]!.theme, 'models');
     const via: Condition = { op: 'via', link: 'brand', target: { kind: 'brand', conditions: [{ op: 'is', label: 'headquarters city', value: 'Korsvik' }] } };
