@@ -7,7 +7,6 @@
 import type { z } from 'zod';
 import { FictionError } from '../errors.js';
 import {
-  ALIAS_NAMES,
   MAX_PAGE,
   MAX_QUERIES_PER_CALL,
   MAX_URL_CHARS,
@@ -47,7 +46,7 @@ function parseWith<T>(schema: z.ZodType<T>, raw: unknown, tool: string): T {
   return r.data;
 }
 
-const unknownTool = (name: unknown) => bad(`unknown tool ${JSON.stringify(String(name).slice(0, 40))} (known: ${[...TOOL_NAMES, ...ALIAS_NAMES].join(', ')})`);
+const unknownTool = (name: unknown) => bad(`unknown tool ${JSON.stringify(String(name).slice(0, 40))} (known: ${TOOL_NAMES.join(', ')})`);
 
 export function toolName(call: unknown): ToolName {
   const name = call !== null && typeof call === 'object' ? (call as ToolCall).name : undefined;

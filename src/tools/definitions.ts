@@ -114,16 +114,16 @@ const aliasUrl = (error: string) =>
     .refine((u) => u.trim().length > 0, { error })
     .refine((u) => u.length <= MAX_URL_CHARS, { error: `a "url" is longer than ${MAX_URL_CHARS} characters` });
 
+/** A string or a list of them, as a list (a string is a list of one). */
+const oneOrMany = <T extends z.ZodType>(list: T) => z.preprocess((v) => (typeof v === 'string' ? [v] : v), list);
+
 const searchAliasShape = {
-  query: z
-    .union([
-      z.string({ error: ALIAS_NEEDS_QUERY }).transform((q) => [q]),
-      z
-        .array(z.string({ error: 'every search query must be a string' }), { error: ALIAS_NEEDS_QUERY })
-        .min(1, { error: 'search "query" must not be empty' })
-        .max(MAX_QUERIES_PER_CALL, { error: (iss) => `search takes at most ${MAX_QUERIES_PER_CALL} queries, got ${(iss.input as unknown[]).length}` }),
-    ])
-    .describe(`Search queries: a string or a list of 1 to ${MAX_QUERIES_PER_CALL}, one block of results each.`),
+  query: oneOrMany(
+    z
+      .array(z.string({ error: 'every search query must be a string' }), { error: ALIAS_NEEDS_QUERY })
+      .min(1, { error: 'search "query" must not be empty' })
+      .max(MAX_QUERIES_PER_CALL, { error: (iss) => `search takes at most ${MAX_QUERIES_PER_CALL} queries, got ${(iss.input as unknown[]).length}` }),
+  ).describe(`Search queries: a string or a list of 1 to ${MAX_QUERIES_PER_CALL}, one block of results each.`),
   num: optional(z.int({ error: 'search "num" must be an integer' })).describe("Accepted and not used: a result page has the world's page size."),
 };
 
@@ -133,15 +133,12 @@ export const searchAliasArgs = z
   .transform((v) => ({ queries: v.query }));
 
 const visitAliasShape = {
-  url: z
-    .union([
-      aliasUrl(VISIT_NEEDS_URL).transform((u) => [u]),
-      z
-        .array(aliasUrl(VISIT_NEEDS_URL), { error: VISIT_NEEDS_URL })
-        .min(1, { error: VISIT_NEEDS_URL })
-        .max(MAX_QUERIES_PER_CALL, { error: `visit opens at most ${MAX_QUERIES_PER_CALL} URLs in one call` }),
-    ])
-    .describe(`The URL of a page, or a list of 1 to ${MAX_QUERIES_PER_CALL} URLs.`),
+  url: oneOrMany(
+    z
+      .array(aliasUrl(VISIT_NEEDS_URL), { error: VISIT_NEEDS_URL })
+      .min(1, { error: VISIT_NEEDS_URL })
+      .max(MAX_QUERIES_PER_CALL, { error: `visit opens at most ${MAX_QUERIES_PER_CALL} URLs in one call` }),
+  ).describe(`The URL of a page, or a list of 1 to ${MAX_QUERIES_PER_CALL} URLs.`),
   goal: optional(z.string({ error: 'visit "goal" must be a string' })).describe('What the visit is for (accepted; the page opens whole).'),
 };
 
