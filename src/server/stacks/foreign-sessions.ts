@@ -28,7 +28,8 @@ export class ForeignSessions {
 
   constructor(ctx: ServerContext) {
     this.ctx = ctx;
-    this.bound = new LRUCache({ max: ctx.limits.maxSessions });
+    // Two keys a binding (the foreign id and ours), for as many sessions as the server holds.
+    this.bound = new LRUCache({ max: 2 * ctx.limits.maxSessions });
   }
 
   /** The binding of `id` (ours or foreign), or undefined when a foreign id is not bound yet. */
