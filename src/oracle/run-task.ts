@@ -53,6 +53,7 @@ export async function runOracleTask(world: SearchWorld, task: Task, opts: RunOpt
   const tool: ToolFn = async (call) => {
     plan.push(planStep(call.name, call.arguments as Record<string, unknown>));
     const r = await callTool(session, call, { sleep: false });
+    if ('pages' in r.json) throw new FictionError('INTERNAL', 'the oracle opens one page per call');
     return r.error ? { text: r.text, json: r.json, error: r.error } : { text: r.text, json: r.json };
   };
   const budget = budgetFor(task);

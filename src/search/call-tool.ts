@@ -13,7 +13,7 @@ import type { RenderSearchOutput } from '../render/renderer.js';
 import type { GuardDecision } from './guard-hook.js';
 import { normaliseQueryText } from './query.js';
 import type { HistoryEntry, Session } from './session.js';
-import { parseExtractorArgs, parseSearchArgs, toolName, type SearchArgs, type ToolCall } from './tool-args.js';
+import { parseExtractorArgs, parseSearchArgs, resolveCall, toolName, type SearchArgs, type ToolCall } from './tool-args.js';
 import { openPage } from './web-extractor.js';
 import { finishSearch, renderInputs, startSearch, type SearchOutcome } from './web-search.js';
 
@@ -34,9 +34,15 @@ export interface ToolMeta {
   timings: { totalMs: number; retrieveMs: number; renderMs: number };
 }
 
+/** Several pages opened by one call (an alias such as `visit` with a list of URLs), in order. */
+export interface PagesObservationJson {
+  tool: 'web_extractor';
+  pages: PageObservationJson[];
+}
+
 export interface ToolResult {
   text: string;
-  json: SearchObservationJson | PageObservationJson;
+  json: SearchObservationJson | PageObservationJson | PagesObservationJson;
   /** Set when the whole call is a (simulated) fault or the page is not accessible. */
   error?: ObservationError;
   meta: ToolMeta;
@@ -128,7 +134,43 @@ function complete(session: Session, p: Prepared, outputs: readonly (RenderSearch
   return outcome.error ? { text: outcome.text, json: outcome.json, error: outcome.error, meta } : { text: outcome.text, json: outcome.json, meta };
 }
 
+/**
+ * One observation for the calls one aliased call stands for (a `visit` of several URLs): the pages'
+ * texts in order, their JSON as `pages`, a fault only when every page failed.
+ */
+function merge(results: ToolResult[]): ToolResult {
+  if (results.length === 1) return results[0]!;
+  const first = results[0]!;
+  const json: PagesObservationJson = { tool: 'web_extractor', pages: results.map((r) => r.json as PageObservationJson) };
+  const meta: ToolMeta = {
+    ...first.meta,
+    latencyMs: results.reduce((n, r) => n + r.meta.latencyMs, 0),
+    slept: results.some((r) => r.meta.slept),
+    perturbations: results.flatMap((r) => r.meta.perturbations),
+    guard: results.flatMap((r) => r.meta.guard),
+    timings: {
+      totalMs: results.reduce((n, r) => n + r.meta.timings.totalMs, 0),
+      retrieveMs: results.reduce((n, r) => n + r.meta.timings.retrieveMs, 0),
+      renderMs: results.reduce((n, r) => n + r.meta.timings.renderMs, 0),
+    },
+  };
+  const text = results.map((r) => r.text).join('\n\n');
+  return results.every((r) => r.error) ? { text, json, error: first.error!, meta } : { text, json, meta };
+}
+
+/** Run a call under any of its names (aliases resolved by resolveCall): each resolved call in turn, one observation. */
 export async function callTool(session: Session, call: ToolCall, opts: CallOptions = {}): Promise<ToolResult> {
+  const calls = resolveCall(call);
+  const results: ToolResult[] = [];
+  for (const c of calls) results.push(await callOne(session, c, opts));
+  return merge(results);
+}
+
+export function callToolSync(session: Session, call: ToolCall): ToolResult {
+  return merge(resolveCall(call).map((c) => callOneSync(session, c)));
+}
+
+async function callOne(session: Session, call: ToolCall, opts: CallOptions): Promise<ToolResult> {
   const p = prepare(session, call);
   const t = now();
   const outputs = p.search
@@ -140,7 +182,7 @@ export async function callTool(session: Session, call: ToolCall, opts: CallOptio
   return complete(session, p, outputs, renderMs, slept);
 }
 
-export function callToolSync(session: Session, call: ToolCall): ToolResult {
+function callOneSync(session: Session, call: ToolCall): ToolResult {
   const p = prepare(session, call);
   const t = now();
   const outputs = p.search

@@ -10,7 +10,10 @@ import {
   MAX_PAGE,
   MAX_QUERIES_PER_CALL,
   MAX_URL_CHARS,
+  searchAliasArgs,
+  TOOL_ALIASES,
   TOOL_NAMES,
+  visitAliasArgs,
   webExtractorArgs,
   webSearchArgs,
   type ExtractorArgs,
@@ -29,7 +32,7 @@ export interface ToolCall {
 
 const bad = (msg: string) => new FictionError('BAD_INPUT', msg);
 
-function parseWith<T>(schema: z.ZodType<T>, raw: unknown, tool: ToolName): T {
+function parseWith<T>(schema: z.ZodType<T>, raw: unknown, tool: string): T {
   let value = raw;
   if (typeof raw === 'string') {
     try {
@@ -43,11 +46,27 @@ function parseWith<T>(schema: z.ZodType<T>, raw: unknown, tool: ToolName): T {
   return r.data;
 }
 
+const unknownTool = (name: unknown) => bad(`unknown tool ${JSON.stringify(String(name).slice(0, 40))} (known: ${TOOL_NAMES.join(', ')})`);
+
 export function toolName(call: unknown): ToolName {
   const name = call !== null && typeof call === 'object' ? (call as ToolCall).name : undefined;
-  if (typeof name !== 'string' || !TOOL_NAMES.includes(name as ToolName))
-    throw bad(`unknown tool ${JSON.stringify(String(name).slice(0, 40))} (known: ${TOOL_NAMES.join(', ')})`);
+  if (typeof name !== 'string' || !TOOL_NAMES.includes(name as ToolName)) throw unknownTool(name);
   return name as ToolName;
+}
+
+/**
+ * A call under any accepted name as the calls of the two tools it stands for: a web_search or
+ * web_extractor call is itself; an alias (TOOL_ALIASES: `search`, `visit`, `open`) is checked with its
+ * own declaration and rewritten, `visit` of n URLs into n web_extractor calls. The one place aliases
+ * are resolved: callTool and checkToolCall run it, so every edge takes them.
+ */
+export function resolveCall(call: ToolCall): ToolCall[] {
+  const name = call !== null && typeof call === 'object' ? call.name : undefined;
+  if (typeof name === 'string' && TOOL_NAMES.includes(name as ToolName)) return [call];
+  if (typeof name !== 'string' || !Object.hasOwn(TOOL_ALIASES, name)) throw unknownTool(name);
+  if (name === 'search') return [{ name: TOOL_ALIASES.search, arguments: parseWith(searchAliasArgs, call.arguments, name) }];
+  if (name === 'visit') return parseWith(visitAliasArgs, call.arguments, name).map((args) => ({ name: TOOL_ALIASES.visit, arguments: args }));
+  return [{ name: TOOL_ALIASES.open, arguments: parseWith(webExtractorArgs, call.arguments, name) }];
 }
 
 /** `{"query": "..."}` or `{"queries": [...]}`, optional `page` (1 to MAX_PAGE). */
@@ -62,6 +81,8 @@ export function parseExtractorArgs(raw: unknown): ExtractorArgs {
 
 /** The whole check of a call (its tool and its arguments) without running it: edges that refuse before reaching a target. */
 export function checkToolCall(call: ToolCall): void {
-  if (toolName(call) === 'web_search') parseSearchArgs(call.arguments);
-  else parseExtractorArgs(call.arguments);
+  for (const c of resolveCall(call)) {
+    if (toolName(c) === 'web_search') parseSearchArgs(c.arguments);
+    else parseExtractorArgs(c.arguments);
+  }
 }

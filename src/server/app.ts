@@ -15,7 +15,12 @@
  *   POST   /v1/open    ?session=|?world=    web_extractor {url}; ?format=text|json
  *   POST   /v1/call    ?session=|?world=    any tool call {name, arguments}; ?format=text|json
  *   POST   /retrieve   ?session=|?world=    Search-R1 retrieval shape (retrieve.ts)
- *   POST   /mcp        ?session=|?world=    MCP, streamable HTTP (mcp-http.ts)
+ *   POST   /mcp        ?session=|?world=    MCP, streamable HTTP (mcp-http.ts); or the session in Mcp-Session-Id
+ *   POST   /tool                            slime / DeepDive's tool server (stacks/slime.ts)
+ *   POST   /seed_session, /<tool>, /verify  a NeMo Gym resources server (stacks/nemo-gym.ts)
+ *   POST   /reset, /step · GET /state       an OpenEnv-style episode (stacks/openenv.ts)
+ *
+ * With a replica id (`serve --replica-id`), every answer carries `X-Fictionworld-Replica` (docs/deploy.md).
  */
 import { Hono, type Context } from 'hono';
 import { FictionError } from '../errors.js';
@@ -26,8 +31,11 @@ import { limitBody, readJsonObject } from './body.js';
 import type { ServerContext } from './context.js';
 import { replyForError } from './http-errors.js';
 import { handleMcp } from './mcp-http.js';
-import { accounting, rateLimit, replyError } from './middleware.js';
+import { accounting, rateLimit, replicaHeader, replyError } from './middleware.js';
 import { parseRetrieve, retrieve } from './retrieve.js';
+import { registerNemoGym } from './stacks/nemo-gym.js';
+import { registerOpenEnv } from './stacks/openenv.js';
+import { registerSlime } from './stacks/slime.js';
 import type { TargetSpec } from './search-core.js';
 
 /** What an HTTP tool route sends back: the observation's text, or its JSON. */
@@ -56,6 +64,7 @@ function intParam(c: Context, name: string, fallback: number, max: number): numb
 
 export function createApp(ctx: ServerContext): Hono {
   const app = new Hono();
+  if (ctx.replicaId) app.use('*', replicaHeader(ctx.replicaId));
   app.use('*', accounting(ctx));
   app.use('*', rateLimit(ctx));
   // The body cap of each route that reads a body: /retrieve's is larger (trainers batch many rollouts).
@@ -139,7 +148,17 @@ export function createApp(ctx: ServerContext): Hono {
     return c.json(await retrieve(ctx, parseRetrieve(ctx, body, targetOf(c))));
   });
 
-  app.all('/mcp', capped, (c) => handleMcp(ctx, c, targetOf(c)));
+  // A client that keeps one URL may name its session in MCP's own header instead of ?session=.
+  const mcpTarget = (c: Context): TargetSpec => {
+    const spec = targetOf(c);
+    const header = c.req.header('mcp-session-id');
+    return spec.session === undefined && spec.world === undefined && header !== undefined ? { session: header } : spec;
+  };
+  app.all('/mcp', capped, (c) => handleMcp(ctx, c, mcpTarget(c)));
+
+  registerSlime(app, ctx);
+  registerNemoGym(app, ctx);
+  registerOpenEnv(app, ctx);
 
   return app;
 }

@@ -9,6 +9,7 @@ import { createLogger, type Logger } from './log.js';
 import { Metrics } from './metrics.js';
 import { RateLimiter } from './rate-limit.js';
 import { createLocalCore, type SearchCore } from './search-core.js';
+import { checkReplicaId } from './session-store.js';
 
 export interface ServerOptions {
   /** The folder of worlds. */
@@ -21,6 +22,8 @@ export interface ServerOptions {
   logger?: Logger;
   /** Clock for session expiry (ms); tests pass their own. */
   now?: () => number;
+  /** This replica's id behind a proxy: it leads every session id minted here and is sent as X-Fictionworld-Replica. */
+  replicaId?: string;
 }
 
 export interface ServerContext {
@@ -31,6 +34,8 @@ export interface ServerContext {
   readonly metrics: Metrics;
   readonly log: Logger;
   readonly adminToken: string | undefined;
+  /** This replica's id, when it has one. */
+  readonly replicaId: string | undefined;
   /** Set by shutdown: new requests get 503 while in-flight ones finish. */
   draining: boolean;
   inFlight: number;
@@ -59,6 +64,7 @@ export function createServerContext(opts: ServerOptions): ServerContext {
     limits,
     log,
     now: opts.now,
+    replicaId: opts.replicaId === undefined ? undefined : checkReplicaId(opts.replicaId),
     onCall: (r) => metrics.toolCalls.inc({ tool: r.meta.tool, outcome: r.error?.type ?? 'ok' }),
     onSessionEnd: (reason) => metrics.sessionsClosed.inc({ reason }),
   });
@@ -69,6 +75,7 @@ export function createServerContext(opts: ServerOptions): ServerContext {
     metrics,
     log,
     adminToken: opts.adminToken || undefined,
+    replicaId: opts.replicaId,
     draining: false,
     inFlight: 0,
     close: () => core.close(),

@@ -3,7 +3,7 @@
  * Every limit has a default that suits one trainer on one machine; `serve` flags override some of them.
  */
 import { FictionError } from '../errors.js';
-import { parseSearchArgs, type ToolCall } from '../search/tool-args.js';
+import { parseSearchArgs, resolveCall, type ToolCall } from '../search/tool-args.js';
 
 export interface ServerLimits {
   /** Largest request body for tool calls, sessions and /mcp (bytes). */
@@ -55,8 +55,9 @@ export function checkQueryLength(query: string, limits: Pick<ServerLimits, 'maxQ
   if (query.length > limits.maxQueryChars) throw new FictionError('BAD_INPUT', `a query is longer than ${limits.maxQueryChars} characters`);
 }
 
-/** The edge's own checks on a tool call, before the core sees it: query lengths. */
+/** The edge's own checks on a tool call (under any of its names), before the core sees it: query lengths. */
 export function checkCallLimits(call: ToolCall, limits: Pick<ServerLimits, 'maxQueryChars'>): void {
-  if (call.name !== 'web_search') return;
-  for (const q of parseSearchArgs(call.arguments).queries) checkQueryLength(q, limits);
+  for (const c of resolveCall(call)) {
+    if (c.name === 'web_search') for (const q of parseSearchArgs(c.arguments).queries) checkQueryLength(q, limits);
+  }
 }

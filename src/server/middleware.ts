@@ -27,6 +27,14 @@ function routeLabel(c: Context): string {
   }
 }
 
+/** Every answer names the replica that gave it (what a proxy's affinity is checked by). */
+export function replicaHeader(replicaId: string): MiddlewareHandler {
+  return async function replica(c, next) {
+    await next();
+    c.res.headers.set('X-Fictionworld-Replica', replicaId);
+  };
+}
+
 export function accounting(ctx: ServerContext): MiddlewareHandler {
   return async function account(c, next) {
     const started = performance.now();

@@ -93,6 +93,8 @@ export interface LocalCoreOptions {
   log: Logger;
   /** Clock for session expiry (ms). */
   now?: () => number;
+  /** This replica's id, which leads every session id it mints. */
+  replicaId?: string | undefined;
   /** Told of every answered tool call and every ended session (metrics). */
   onCall?: (r: ToolResult) => void;
   onSessionEnd?: (reason: SessionEndReason) => void;
@@ -115,6 +117,7 @@ export function createLocalCore(opts: LocalCoreOptions): SearchCore {
     maxSessions: limits.maxSessions,
     historyLimit: limits.historyLimit,
     renderer,
+    replicaId: opts.replicaId,
     now: opts.now,
     onClose: (s: StoredSession, reason) => {
       opts.onSessionEnd?.(reason);

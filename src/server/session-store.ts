@@ -11,7 +11,20 @@ import { createSession, type Session } from '../compose.js';
 import { parseOpenPolicy, type OpenPolicy } from '../search/session.js';
 import type { WorldPool } from './world-pool.js';
 
-export const SESSION_ID_RE = /^s_[A-Za-z0-9_-]{24}$/;
+/**
+ * A session id: `s_` and 24 random characters, led by the id of the replica that minted it and a dot
+ * when the server has one (`r2.s_…`), which is what a proxy routes on (docs/deploy.md).
+ */
+export const SESSION_ID_RE = /^(?:[a-z0-9][a-z0-9-]{0,31}\.)?s_[A-Za-z0-9_-]{24}$/;
+/** A replica id: lower-case letters, digits and dashes (a Kubernetes pod name fits). */
+export const REPLICA_ID_RE = /^[a-z0-9][a-z0-9-]{0,31}$/;
+
+/** A replica id from a flag or the environment, checked. */
+export function checkReplicaId(id: string): string {
+  if (!REPLICA_ID_RE.test(id))
+    throw new FictionError('BAD_INPUT', 'a replica id is 1 to 32 lower-case letters, digits and dashes, starting with a letter or digit');
+  return id;
+}
 
 /** A session id from a request, checked: anything else is a 400. */
 export function checkSessionId(id: unknown): string {
@@ -54,6 +67,8 @@ export interface SessionStoreOptions {
   maxSessions: number;
   historyLimit: number;
   renderer: Renderer;
+  /** The replica's id, put before every id it mints (`<replica>.s_…`). */
+  replicaId?: string | undefined;
   now?: () => number;
   onClose?: (s: StoredSession, reason: 'closed' | 'expired' | 'shutdown') => void;
 }
@@ -108,7 +123,7 @@ export class SessionStore {
 
   /** A new session, with a random id. */
   create(spec: SessionSpec): StoredSession {
-    const id = `s_${randomBytes(18).toString('base64url')}`;
+    const id = `${this.opts.replicaId ? `${this.opts.replicaId}.` : ''}s_${randomBytes(18).toString('base64url')}`;
     const seed = seedOf(spec.seed);
     const taskId = taskOf(spec.task);
     const profile = profileOf(spec.profile);

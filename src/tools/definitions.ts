@@ -51,7 +51,7 @@ const NEEDS_URL = 'web_extractor needs "url" (a string)';
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === null ? undefined : v), schema.optional());
 
 /** The object-level messages: not an object, or a key the tool does not have. */
-function objectErrors(tool: ToolName, keys: readonly string[]) {
+function objectErrors(tool: string, keys: readonly string[]) {
   return (iss: { code?: string; keys?: string[] }) =>
     iss.code === 'unrecognized_keys'
       ? `${tool} has no argument ${JSON.stringify(String(iss.keys?.[0]).slice(0, 40))} (known: ${keys.join(', ')})`
@@ -93,6 +93,59 @@ const extractorShape = {
 
 /** web_extractor arguments → `{ url }`. */
 export const webExtractorArgs = z.strictObject(extractorShape, { error: objectErrors(WEB_EXTRACTOR, Object.keys(extractorShape)) });
+
+/**
+ * Other stacks' names for the two tools, each resolved to web_search or web_extractor in one place
+ * (resolveCall in src/search/tool-args.ts), so every edge takes them: Tongyi DeepResearch's
+ * `search {query: string[]}` and `visit {url: string | string[], goal}` (inference/tool_search.py,
+ * tool_visit.py), and DeepDive's `search {query, num}` and `open {url}` (training/tool_server).
+ * `goal` and `num` are accepted and not used: a page opens whole, and a result page has the world's size.
+ * A `visit` of several URLs opens each, in order, in one observation.
+ */
+export const TOOL_ALIASES = { search: WEB_SEARCH, visit: WEB_EXTRACTOR, open: WEB_EXTRACTOR } as const;
+export type ToolAlias = keyof typeof TOOL_ALIASES;
+export const ALIAS_NAMES = Object.keys(TOOL_ALIASES) as ToolAlias[];
+
+const ALIAS_NEEDS_QUERY = 'search needs "query" (a string or a list of strings)';
+const VISIT_NEEDS_URL = 'visit needs "url" (a URL or a list of URLs)';
+const aliasUrl = (error: string) =>
+  z
+    .string({ error })
+    .refine((u) => u.trim().length > 0, { error })
+    .refine((u) => u.length <= MAX_URL_CHARS, { error: `a "url" is longer than ${MAX_URL_CHARS} characters` });
+
+/** A string or a list of them, as a list (a string is a list of one). */
+const oneOrMany = <T extends z.ZodType>(list: T) => z.preprocess((v) => (typeof v === 'string' ? [v] : v), list);
+
+const searchAliasShape = {
+  query: oneOrMany(
+    z
+      .array(z.string({ error: 'every search query must be a string' }), { error: ALIAS_NEEDS_QUERY })
+      .min(1, { error: 'search "query" must not be empty' })
+      .max(MAX_QUERIES_PER_CALL, { error: (iss) => `search takes at most ${MAX_QUERIES_PER_CALL} queries, got ${(iss.input as unknown[]).length}` }),
+  ).describe(`Search queries: a string or a list of 1 to ${MAX_QUERIES_PER_CALL}, one block of results each.`),
+  num: optional(z.int({ error: 'search "num" must be an integer' })).describe("Accepted and not used: a result page has the world's page size."),
+};
+
+/** `search` (Tongyi DeepResearch, DeepDive) → web_search arguments. */
+export const searchAliasArgs = z
+  .strictObject(searchAliasShape, { error: objectErrors('search', Object.keys(searchAliasShape)) })
+  .transform((v) => ({ queries: v.query }));
+
+const visitAliasShape = {
+  url: oneOrMany(
+    z
+      .array(aliasUrl(VISIT_NEEDS_URL), { error: VISIT_NEEDS_URL })
+      .min(1, { error: VISIT_NEEDS_URL })
+      .max(MAX_QUERIES_PER_CALL, { error: `visit opens at most ${MAX_QUERIES_PER_CALL} URLs in one call` }),
+  ).describe(`The URL of a page, or a list of 1 to ${MAX_QUERIES_PER_CALL} URLs.`),
+  goal: optional(z.string({ error: 'visit "goal" must be a string' })).describe('What the visit is for (accepted; the page opens whole).'),
+};
+
+/** `visit` (Tongyi DeepResearch) → one web_extractor `{url}` per URL. */
+export const visitAliasArgs = z
+  .strictObject(visitAliasShape, { error: objectErrors('visit', Object.keys(visitAliasShape)) })
+  .transform((v) => v.url.map((url) => ({ url })));
 
 interface ToolDeclaration {
   name: ToolName;

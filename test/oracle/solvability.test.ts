@@ -85,6 +85,7 @@ describe('the oracle sees only the question and a session-bound tool', () => {
         const tool: ToolFn = async (call) => {
           names.push(call.name);
           const r = await callTool(session, call);
+          if ('pages' in r.json) throw new Error('the oracle opens one page per call');
           const obs: Observation = { text: r.text, json: r.json };
           return obs;
         };

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { createRendererSync } from '../../src/render/renderer.js';
 import { callTool } from '../../src/search/call-tool.js';
 import { RateLimiter } from '../../src/server/rate-limit.js';
-import { SessionStore } from '../../src/server/session-store.js';
+import { createServerContext } from '../../src/server/context.js';
+import { checkReplicaId, checkSessionId, SessionStore } from '../../src/server/session-store.js';
 import { WorldPool } from '../../src/server/world-pool.js';
 import { worldsDir } from './fixtures.js';
 
@@ -82,6 +83,21 @@ describe('SessionStore', () => {
     expect(a.id).not.toBe(b.id);
     expect(() => sessions.get('../../etc')).toThrow(/not a session id/);
     expect(() => sessions.get('s_aaaaaaaaaaaaaaaaaaaaaaaa')).toThrow(/no such session/);
+    sessions.closeAll();
+    pool.closeAll();
+  });
+
+  it("leads its ids with the replica's id when it has one (what a proxy routes on)", () => {
+    const pool = new WorldPool(dir, 1);
+    const sessions = new SessionStore(pool, { ttlMs: 60_000, maxSessions: 10, historyLimit: 8, renderer: createRendererSync('template'), replicaId: 'r2' });
+    const a = sessions.create({ world: W0 });
+    expect(a.id).toMatch(/^r2\.s_[A-Za-z0-9_-]{24}$/);
+    expect(checkSessionId(a.id)).toBe(a.id);
+    expect(sessions.get(a.id)).toBe(a);
+    for (const bad of ['R2.s_aaaaaaaaaaaaaaaaaaaaaaaa', '.s_aaaaaaaaaaaaaaaaaaaaaaaa', 'r2.r3.s_aaaaaaaaaaaaaaaaaaaaaaaa'])
+      expect(() => checkSessionId(bad)).toThrow(/not a session id/);
+    expect(() => checkReplicaId('Replica 2')).toThrow(/replica id/);
+    expect(() => createServerContext({ worlds: dir, replicaId: 'r_2' })).toThrow(/replica id/);
     sessions.closeAll();
     pool.closeAll();
   });

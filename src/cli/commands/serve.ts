@@ -21,6 +21,7 @@ export function registerServe(program: Command, io: Io): void {
     .option('--session-ttl <seconds>', 'a session unused this long expires', positiveInt('--session-ttl'), DEFAULT_LIMITS.sessionTtlMs / 1000)
     .option('--rate-limit <n>', 'requests per second per session, key or address (0: off)', nonNegativeInt('--rate-limit'), DEFAULT_LIMITS.rateLimit)
     .option('--rate-burst <n>', 'burst above the rate', positiveInt('--rate-burst'))
+    .option('--replica-id <id>', "this replica's id behind a proxy: leads every session id and is sent as X-Fictionworld-Replica (or FICTIONWORLD_REPLICA_ID)")
     .option('--log-level <level>', `${LOG_LEVELS.join(', ')}`, 'info');
   addLlmOptions(cmd).action(async (o) => {
     if (o.port > 65535) throw new FictionError('BAD_INPUT', `--port must be at most 65535, got ${o.port}`);
@@ -39,6 +40,7 @@ export function registerServe(program: Command, io: Io): void {
         host: o.host,
         port: o.port,
         adminToken: o.adminToken ?? process.env.FICTIONWORLD_ADMIN_TOKEN,
+        ...((o.replicaId ?? process.env.FICTIONWORLD_REPLICA_ID) ? { replicaId: o.replicaId ?? process.env.FICTIONWORLD_REPLICA_ID } : {}),
         renderer,
         limits,
         logger: createLogger(o.logLevel),
