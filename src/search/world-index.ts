@@ -239,28 +239,43 @@ export class SearchWorld {
   retrievePassages(query: PreparedQuery, limit: number): MatchedPassage[] {
     if (!query.match || limit <= 0) return [];
     const out: MatchedPassage[] = [];
-    const add = (id: number, rank: number) => {
-      const p = this.passageById.get(id);
-      // An explicit literal, not a spread: one hidden class, several times faster on this hot path.
-      if (p) out.push({ id: p.id, documentId: p.documentId, ord: p.ord, text: p.text, factIds: p.factIds, score: -rank });
-    };
-    for (const [id, rank] of this.matchStmt.all(query.match, limit) as [number, number][]) add(id, rank);
+    for (const [id, rank] of this.matchStmt.all(query.match, limit) as [number, number][]) this.addMatched(out, id, rank);
     return out;
   }
 
   /**
    * Pages ranked for a query (see rank-pages.ts), at least `want` of them when the world has that
    * many matching pages, the first `want` in the order every matching passage gives: when the first
-   * passage window covers too few distinct pages, or cannot settle their order (isExactPrefix), a
-   * second query takes every matching passage (at most two FTS5 queries per search).
+   * passage window covers too few distinct pages, or cannot settle their order (isExactPrefix), every
+   * matching passage is read (one FTS5 query per search, read past its window only then).
    */
   retrieve(query: PreparedQuery, want: number): Candidate[] {
     if (!query.match || want <= 0) return [];
     const limit = Math.max(FIRST_PASSAGE_LIMIT, want * 6);
-    const passages = this.retrievePassages(query, limit);
-    const ranked = rankPages(passages, this.pageById);
-    if (passages.length < limit || (ranked.length >= want && isExactPrefix(ranked, want, passages.at(-1)!.score))) return ranked;
-    return rankPages(this.retrievePassages(query, ALL_PASSAGES), this.pageById);
+    // One FTS5 evaluation, read in two steps: SQLite scores and sorts every match before the first row,
+    // so reading the rest of the same statement (rather than running it again without the window)
+    // costs only the rows. The passages and the ranking are those of the two queries it replaces.
+    const rows = (this.matchStmt.iterate(query.match, ALL_PASSAGES) as IterableIterator<[number, number]>)[Symbol.iterator]();
+    try {
+      const passages: MatchedPassage[] = [];
+      for (let n = 0; n < limit; n++) {
+        const r = rows.next();
+        if (r.done) break;
+        this.addMatched(passages, r.value[0], r.value[1]);
+      }
+      const ranked = rankPages(passages, this.pageById);
+      if (passages.length < limit || (ranked.length >= want && isExactPrefix(ranked, want, passages.at(-1)!.score))) return ranked;
+      for (let r = rows.next(); !r.done; r = rows.next()) this.addMatched(passages, r.value[0], r.value[1]);
+      return rankPages(passages, this.pageById);
+    } finally {
+      rows.return?.();
+    }
+  }
+
+  private addMatched(out: MatchedPassage[], id: number, rank: number): void {
+    const p = this.passageById.get(id);
+    // An explicit literal, not a spread: one hidden class, several times faster on this hot path.
+    if (p) out.push({ id: p.id, documentId: p.documentId, ord: p.ord, text: p.text, factIds: p.factIds, score: -rank });
   }
 
   /** Close the world file; for a view, drop its index (the world stays open). */

@@ -10,9 +10,9 @@ export interface ServerLimits {
   maxBodyBytes: number;
   /** Largest /retrieve body (bytes): trainers batch many rollouts in one call. */
   maxRetrieveBodyBytes: number;
-  /** Longest query accepted at the edge (characters; the search core reads at most 512 of them anyway). */
+  /** Longest query accepted at the edge (characters; the search core reads at most 512 of them anyway); /retrieve cuts longer ones to it. */
   maxQueryChars: number;
-  /** Most queries in one /retrieve call. */
+  /** Most queries in one /retrieve call (Search-R1 posts every rollout's query at once: 512 prompts × 5 in its GRPO script). */
   maxRetrieveQueries: number;
   /** Largest /retrieve `topk`. */
   maxTopk: number;
@@ -28,17 +28,23 @@ export interface ServerLimits {
   rateLimit: number;
   /** Burst allowed per key above the steady rate. */
   rateBurst: number;
+  /** Rate limit loopback clients too (127.0.0.0/8, ::1): off by default, so a trainer on the same machine is never refused. */
+  rateLimitLoopback: boolean;
   /** Requests handled at once; more answer 503 with Retry-After. */
   maxInFlight: number;
   /** How long SIGTERM waits for in-flight requests before closing connections (ms). */
   drainTimeoutMs: number;
 }
 
+const MAX_QUERY_CHARS = 2048;
+const MAX_RETRIEVE_QUERIES = 8192;
+
 export const DEFAULT_LIMITS: Readonly<ServerLimits> = Object.freeze({
   maxBodyBytes: 64 * 1024,
-  maxRetrieveBodyBytes: 1024 * 1024,
-  maxQueryChars: 2048,
-  maxRetrieveQueries: 512,
+  // Room for every query at the cap in 2-byte UTF-8 characters, each with a target id: 8,192 × 4,160 B = 32.5 MiB.
+  maxRetrieveBodyBytes: MAX_RETRIEVE_QUERIES * (2 * MAX_QUERY_CHARS + 64),
+  maxQueryChars: MAX_QUERY_CHARS,
+  maxRetrieveQueries: MAX_RETRIEVE_QUERIES,
   maxTopk: 50,
   maxSessions: 10_000,
   sessionTtlMs: 60 * 60 * 1000,
@@ -46,6 +52,7 @@ export const DEFAULT_LIMITS: Readonly<ServerLimits> = Object.freeze({
   maxOpenWorlds: 256,
   rateLimit: 100,
   rateBurst: 200,
+  rateLimitLoopback: false,
   maxInFlight: 1024,
   drainTimeoutMs: 10_000,
 });
@@ -53,6 +60,13 @@ export const DEFAULT_LIMITS: Readonly<ServerLimits> = Object.freeze({
 /** Reject a query longer than the edge allows (HTTP 400, MCP isError); everything else is the core's business. */
 export function checkQueryLength(query: string, limits: Pick<ServerLimits, 'maxQueryChars'>): void {
   if (query.length > limits.maxQueryChars) throw new FictionError('BAD_INPUT', `a query is longer than ${limits.maxQueryChars} characters`);
+}
+
+/** `query` cut to at most `max` characters (never between the two halves of a surrogate pair). */
+export function cutQuery(query: string, max: number): string {
+  if (query.length <= max) return query;
+  const code = query.charCodeAt(max - 1);
+  return query.slice(0, code >= 0xd800 && code <= 0xdbff ? max - 1 : max);
 }
 
 /** The edge's own checks on a tool call (under any of its names), before the core sees it: query lengths. */

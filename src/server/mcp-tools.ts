@@ -4,16 +4,19 @@
  * checked by the same parser the core runs (src/search/tool-args.ts), so MCP refuses exactly what
  * /v1/call refuses, with the same one-line message, before the call reaches its target.
  * A result carries the observation text and, as structured content, the same JSON the CLI's --json
- * prints; a simulated fault is `isError: true` with the fault's observation. A call the core rejects
- * (bad arguments, an unknown tool) is also `isError: true`, with a short message that never carries
- * server details.
+ * prints; a simulated fault is `isError: true` with the fault's observation. Bad arguments are also
+ * `isError: true` (a tool execution error the model reads and can correct, as the 2025-11-25 spec puts
+ * input validation), with a short message that never carries server details. An unknown tool is a
+ * protocol error, JSON-RPC -32602 (Invalid params), as the spec's tools page says ("Error Handling":
+ * "Protocol Errors: ... Unknown tools", its example `{"code": -32602, "message": "Unknown tool: ..."}`).
+ * The protocol version is the SDK's negotiation: the client's when the SDK supports it, else its latest.
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { mcpTools } from '../tools/definitions.js';
 import type { ToolResult } from '../search/call-tool.js';
-import { checkToolCall, type ToolCall } from '../search/tool-args.js';
+import { checkToolCall, toolName, type ToolCall } from '../search/tool-args.js';
 import { GENERATOR_VERSION } from '../world/types.js';
 import { clientMessage } from './http-errors.js';
 
@@ -38,6 +41,11 @@ export function createToolServer(run: ToolRunner): Server {
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: TOOLS }));
   server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
     const call: ToolCall = { name: request.params.name, arguments: request.params.arguments ?? {} };
+    try {
+      toolName(call);
+    } catch (e) {
+      throw new McpError(ErrorCode.InvalidParams, clientMessage(e));
+    }
     try {
       checkToolCall(call);
       return mcpResult(await run(call));

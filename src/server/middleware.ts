@@ -2,6 +2,7 @@
  * The app's middleware, each a factory returning a named function: request accounting (in-flight
  * count, overload and drain answers, metrics, debug log) and rate limiting per key.
  */
+import { BlockList, isIP } from 'node:net';
 import type { Context, MiddlewareHandler } from 'hono';
 import { routePath } from 'hono/route';
 import { carriesAdminToken } from './auth.js';
@@ -74,13 +75,38 @@ export function rateKey(c: Context, adminToken?: string): string {
   const session = SESSION_ROUTES.has(path) ? c.req.query('session') : SESSION_PATH.exec(path)?.[1];
   if (session !== undefined && SESSION_ID_RE.test(session)) return `s:${session}`;
   if (adminToken && carriesAdminToken(adminToken, c.req.header('authorization'))) return 'k:admin';
-  const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
-  return `a:${env?.incoming?.socket?.remoteAddress ?? 'local'}`;
+  return `a:${clientAddress(c) ?? 'local'}`;
 }
 
+/**
+ * The address of the peer of the request's socket (@hono/node-server puts the Node request in
+ * `c.env.incoming`); undefined in-process (`app.request`), where there is no socket. Never a header:
+ * X-Forwarded-For is whatever the client wrote.
+ */
+export function clientAddress(c: Context): string | undefined {
+  return (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming?.socket?.remoteAddress;
+}
+
+const LOOPBACK = new BlockList();
+LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
+LOOPBACK.addAddress('::1', 'ipv6');
+
+/** 127.0.0.0/8 and ::1 (node:net's BlockList also matches IPv4-mapped IPv6, as a dual-stack socket reports 127.0.0.1). */
+export function isLoopback(address: string | undefined): boolean {
+  const family = address === undefined ? 0 : isIP(address);
+  return family !== 0 && LOOPBACK.check(address!, family === 6 ? 'ipv6' : 'ipv4');
+}
+
+/**
+ * Rate limiting per key (rateKey), for clients not on loopback unless `rateLimitLoopback` is set: a
+ * trainer on the same machine is the server's reason to exist, and its stock clients do not retry 429
+ * (veRL's SearchTool retries only 500, 502, 503 and 504). Behind a proxy on the same machine every
+ * client is the proxy's loopback address: limit at the proxy, or set `rateLimitLoopback`.
+ */
 export function rateLimit(ctx: ServerContext): MiddlewareHandler {
   return async function limit(c, next) {
     if (!ctx.limiter.enabled || PROBES.has(c.req.path)) return next();
+    if (!ctx.limits.rateLimitLoopback && isLoopback(clientAddress(c))) return next();
     const key = rateKey(c, ctx.adminToken);
     const wait = ctx.limiter.take(key);
     if (wait > 0) {

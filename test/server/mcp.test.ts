@@ -1,12 +1,15 @@
+import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../src/server/listen.js';
 import { createLogger } from '../../src/server/log.js';
 import { parseExtractorArgs, parseSearchArgs } from '../../src/search/tool-args.js';
-import { mcpTools } from '../../src/tools/definitions.js';
+import { ErrorCode, LATEST_PROTOCOL_VERSION, McpError, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
+import { MAX_PAGE, MAX_QUERIES_PER_CALL, mcpTools, parametersOf, TOOL_DECLARATIONS } from '../../src/tools/definitions.js';
 import { tempDir } from '../helpers.js';
-import { httpClient, stdioClient, type McpClient } from './mcp-clients.js';
+import { httpClient, MAIN, REPO, stdioClient, type McpClient } from './mcp-clients.js';
 import { worldsDir } from './fixtures.js';
 
 const { dir, worlds } = worldsDir(2);
@@ -57,8 +60,24 @@ async function expectCoreValidation(c: McpClient) {
     const r = await c.call(name, args);
     expect({ name, args, isError: r.isError, text: r.text }).toEqual({ name, args, isError: true, text: coreMessage(name, args) });
   }
-  const unknown = await c.call('no_such_tool', {});
-  expect(unknown).toMatchObject({ isError: true, text: 'unknown tool "no_such_tool" (known: web_search, web_extractor)' });
+  // An unknown tool is a JSON-RPC error (-32602), not a tool result (the spec's tools page, "Error Handling").
+  const unknown = await c.call('no_such_tool', {}).then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(unknown).toBeInstanceOf(McpError);
+  expect((unknown as McpError).code).toBe(ErrorCode.InvalidParams);
+  expect((unknown as McpError).message).toContain('unknown tool "no_such_tool" (known: web_search, web_extractor)');
+}
+
+/** The served schemas, over the wire: exactly the declared ones (no draft-07 "$schema"), the page cap a maximum. */
+async function expectDeclaredSchemas(c: McpClient) {
+  const { tools } = await c.client.listTools();
+  const declared = TOOL_DECLARATIONS.map((t) => parametersOf(t.args));
+  expect(tools.map((t) => t.inputSchema)).toEqual(declared);
+  for (const t of tools) expect(JSON.stringify(t.inputSchema)).not.toContain('$schema');
+  expect(tools[0]!.inputSchema.properties?.page).toMatchObject({ type: 'integer', minimum: 1, maximum: MAX_PAGE });
+  expect(tools[0]!.inputSchema.properties?.queries).toMatchObject({ type: 'array', maxItems: MAX_QUERIES_PER_CALL });
 }
 
 async function expectToolBehaviour(c: McpClient) {
@@ -92,11 +111,33 @@ describe('MCP over stdio (fictionworld mcp)', () => {
     const c = await stdioClient(['--worlds', dir, '--world', W0]);
     try {
       await expectToolSurface(c);
+      await expectDeclaredSchemas(c);
       await expectToolBehaviour(c);
       await expectCoreValidation(c);
       expect(c.stderr()).toMatch(/"msg":"mcp on stdio"/);
     } finally {
       await c.close();
+    }
+  });
+
+  it('negotiates the newest protocol version the SDK supports, and answers an unknown tool with JSON-RPC -32602', async () => {
+    // Raw newline-delimited JSON-RPC on the process's stdin, as any MCP host writes it.
+    const child = spawn(process.execPath, ['--import', 'tsx', MAIN, 'mcp', '--worlds', dir, '--world', W0], { cwd: REPO, stdio: ['pipe', 'pipe', 'ignore'] });
+    try {
+      const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
+      const rpc = async (message: Record<string, unknown>) => {
+        child.stdin!.write(`${JSON.stringify(message)}\n`);
+        return JSON.parse((await lines.next()).value as string) as { result?: { protocolVersion?: string }; error?: { code: number; message: string } };
+      };
+      const params = { protocolVersion: LATEST_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 't', version: '0' } };
+      expect((await rpc({ jsonrpc: '2.0', id: 1, method: 'initialize', params })).result?.protocolVersion).toBe(LATEST_PROTOCOL_VERSION);
+      child.stdin!.write(`${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n`);
+      const unknown = await rpc({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'no_such_tool', arguments: {} } });
+      expect(unknown.result).toBeUndefined();
+      expect(unknown.error?.code).toBe(-32602);
+      expect(unknown.error?.message).toContain('unknown tool "no_such_tool"');
+    } finally {
+      child.kill();
     }
   });
 
@@ -121,11 +162,41 @@ describe('MCP over streamable HTTP (/mcp)', () => {
     const c = await httpClient(`${server.url}/mcp?world=${W0}`);
     try {
       await expectToolSurface(c);
+      await expectDeclaredSchemas(c);
       await expectToolBehaviour(c);
       await expectCoreValidation(c);
     } finally {
       await c.close();
     }
+  });
+
+  it('negotiates the newest protocol version the SDK supports, and answers an unknown tool with JSON-RPC -32602', async () => {
+    const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+    const rpc = async (message: unknown) => {
+      const r = await fetch(`${server.url}/mcp?world=${W0}`, { method: 'POST', headers, body: JSON.stringify(message) });
+      expect(r.status).toBe(200);
+      return (await r.json()) as { result?: { protocolVersion?: string }; error?: { code: number; message: string } };
+    };
+    const init = (protocolVersion: string) => ({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion, capabilities: {}, clientInfo: { name: 't', version: '0' } },
+    });
+    expect(SUPPORTED_PROTOCOL_VERSIONS[0]).toBe(LATEST_PROTOCOL_VERSION);
+    expect((await rpc(init(LATEST_PROTOCOL_VERSION))).result?.protocolVersion).toBe(LATEST_PROTOCOL_VERSION);
+    // an older supported version is kept; one the SDK does not know gets its latest
+    expect((await rpc(init('2025-03-26'))).result?.protocolVersion).toBe('2025-03-26');
+    expect((await rpc(init('2099-01-01'))).result?.protocolVersion).toBe(LATEST_PROTOCOL_VERSION);
+    const unknown = await rpc({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'no_such_tool', arguments: {} } });
+    expect(unknown.result).toBeUndefined();
+    expect(unknown.error?.code).toBe(-32602);
+    expect(unknown.error?.message).toContain('unknown tool "no_such_tool"');
+    // a known tool with bad arguments stays a tool result the model reads (isError), not a protocol error
+    const badArgs = (await rpc({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'web_search', arguments: { page: 500 } } })) as {
+      result?: { isError?: boolean };
+    };
+    expect(badArgs.result?.isError).toBe(true);
   });
 
   it('refuses the same arguments as /v1/call, with the same message (unknown keys included)', async () => {

@@ -4,6 +4,10 @@ import { callTool } from '../../src/search/call-tool.js';
 import { createSession } from '../../src/compose.js';
 import { createSearchWorld } from '../../src/search/world-index.js';
 import type { SearchObservationJson } from '../../src/render/observation.js';
+import { cutQuery, DEFAULT_LIMITS } from '../../src/server/limits.js';
+import { startServer } from '../../src/server/listen.js';
+import { createLogger } from '../../src/server/log.js';
+import { DEFAULT_TOPK } from '../../src/server/retrieve.js';
 import { testServer, worldsDir } from './fixtures.js';
 
 const { dir, worlds } = worldsDir(2);
@@ -37,7 +41,8 @@ describe('POST /retrieve (Search-R1 shape)', () => {
     const s = testServer(dir);
     const queries = ['launch price', 'chief executive', 'zzzzqqq nothing matches'];
     const body = await json(await s.post(`/retrieve?world=${W0}`, { queries, topk: 3, return_scores: true }));
-    expect(Object.keys(body)).toEqual(['result']);
+    expect(Object.keys(body)).toEqual(['result', 'meta']);
+    expect(body.meta).toEqual({ queries: 3, topk: 3, cut: [], failed: [] });
     expectSearchR1(body.result, 3, true);
     expect(body.result[0]).toHaveLength(3);
     expect(body.result[2]).toEqual([]);
@@ -93,31 +98,126 @@ describe('POST /retrieve (Search-R1 shape)', () => {
       expect(list[0].score).toBe(0);
     }
     expect(body.errors.map((e: { type: string }) => e.type).every((t: string) => ['rate_limited', 'server_error', 'timeout'].includes(t))).toBe(true);
+    expect(body.meta.failed).toEqual([0, 1]);
     s.ctx.close();
   });
 
-  it('rejects malformed requests with 400', async () => {
-    const s = testServer(dir, { limits: { maxRetrieveQueries: 4, maxTopk: 10 } });
-    const bad: [string, unknown][] = [
-      [`/retrieve?world=${W0}`, { queries: 'launch price' }],
-      [`/retrieve?world=${W0}`, { queries: [] }],
-      [`/retrieve?world=${W0}`, { queries: ['a', 1] }],
-      [`/retrieve?world=${W0}`, { queries: ['a', 'b', 'c', 'd', 'e'] }],
-      [`/retrieve?world=${W0}`, { queries: ['a'], topk: 0 }],
-      [`/retrieve?world=${W0}`, { queries: ['a'], topk: 11 }],
-      [`/retrieve?world=${W0}`, { queries: ['a'], topk: '3' }],
-      [`/retrieve?world=${W0}`, { queries: ['a'], return_scores: 'yes' }],
-      ['/retrieve', { queries: ['a'] }],
-      ['/retrieve', { queries: ['a', 'b'], worlds: [W0] }],
-      [`/retrieve?world=${W0}`, { queries: ['a'], worlds: [W0] }],
-      ['/retrieve', { queries: ['a'], worlds: ['../../x'] }],
-    ];
-    for (const [path, body] of bad) {
-      const res = await s.post(path, body);
+  it('is a 400 only for a body that is not an object with a queries list, or one over the query cap', async () => {
+    const s = testServer(dir, { limits: { maxRetrieveQueries: 4 } });
+    const bad: unknown[] = ['not json', '[]', '"queries"', {}, { queries: 'launch price' }, { queries: null }, { queries: ['a', 'b', 'c', 'd', 'e'] }];
+    for (const body of bad) {
+      const res = await s.post(`/retrieve?world=${W0}`, body);
       expect({ body, status: res.status }).toEqual({ body, status: 400 });
+      expect((await json(res)).error.code).toBe('BAD_INPUT');
     }
-    expect((await s.post('/retrieve', { queries: ['a'], worlds: ['w11-999999'] })).status).toBe(404);
-    expect((await s.post('/retrieve', { queries: ['a'], sessions: ['s_aaaaaaaaaaaaaaaaaaaaaaaa'] })).status).toBe(404);
+    // no queries is no work, not an error
+    expect(await json(await s.post(`/retrieve?world=${W0}`, { queries: [] }))).toEqual({ result: [], meta: { queries: 0, topk: 3, cut: [], failed: [] } });
     s.ctx.close();
   });
+
+  it('takes topk missing, null or 0 as the default, and above the cap as the cap', async () => {
+    const s = testServer(dir, { limits: { maxTopk: 10 } });
+    for (const topk of [undefined, null, 0]) {
+      const body = await json(await s.post(`/retrieve?world=${W0}`, { queries: ['the', 'launch price'], topk, return_scores: true }));
+      expect(body.meta.topk).toBe(DEFAULT_TOPK);
+      expect(body.result.map((l: unknown[]) => l.length)).toEqual([DEFAULT_TOPK, DEFAULT_TOPK]);
+    }
+    const capped = await json(await s.post(`/retrieve?world=${W0}`, { queries: ['the'], topk: 1000 }));
+    expect(capped.meta.topk).toBe(10);
+    expect(capped.result[0]).toHaveLength(10);
+    s.ctx.close();
+  });
+
+  it('cuts a query over the length cap and says so in meta', async () => {
+    const s = testServer(dir);
+    const long = `launch price ${'x'.repeat(5000)}`;
+    const body = await json(await s.post(`/retrieve?world=${W0}`, { queries: ['chief executive', long], return_scores: true }));
+    expect(body.meta.cut).toEqual([{ query: 1, length: long.length, kept: 2048 }]);
+    expect(body.meta.failed).toEqual([]);
+    const cut = await json(await s.post(`/retrieve?world=${W0}`, { queries: [long.slice(0, 2048)], return_scores: true }));
+    expect(body.result[1]).toEqual(cut.result[0]);
+    expect(cutQuery(`${'a'.repeat(2047)}😀`, 2048)).toBe('a'.repeat(2047)); // never half a surrogate pair
+    s.ctx.close();
+  });
+
+  it("answers a query's own problem in its slot, and a problem of the whole request in every slot, with 200", async () => {
+    const s = testServer(dir);
+    const a = (await json(await s.post('/v1/sessions', { world: W0 }))).session;
+    const slots = async (body: Record<string, unknown>, path = '/retrieve') => {
+      const res = await s.post(path, body);
+      expect(res.status).toBe(200);
+      const out = await json(res);
+      expect(out.result).toHaveLength((body.queries as unknown[]).length);
+      for (const [i, e] of (out.errors ?? []).entries()) {
+        if (e === null) continue;
+        expect(out.result[i]).toEqual([{ id: `error:${e.type}`, contents: `"Error"\n${e.message}` }]);
+      }
+      expect(out.meta.failed).toEqual((out.errors ?? []).flatMap((e: unknown, i: number) => (e === null ? [] : [i])));
+      return (out.errors ?? []).map((e: { type: string; message: string } | null) => e && `${e.type}: ${e.message}`);
+    };
+    expect(await slots({ queries: ['price', 7, 'ceo'], sessions: [a, a, a] })).toEqual([null, 'bad_input: query 1 is not a string', null]);
+    expect(await slots({ queries: ['price', 'ceo'], sessions: [a, 5] })).toEqual([null, 'bad_input: "sessions" item 1 is not a string']);
+    expect(await slots({ queries: ['price', 'ceo'], sessions: [a] })).toEqual([null, 'bad_input: "sessions" has no item 1 (one per query)']);
+    expect(await slots({ queries: ['price', 'ceo'], sessions: ['nope', a] })).toEqual(['bad_input: not a session id', null]);
+    expect(await slots({ queries: ['price', 'ceo'], worlds: [W0, 'w11-999999'] })).toEqual([null, 'not_found: world w11-999999 not found']);
+    const everySlot = (message: string) => [`bad_input: ${message}`, `bad_input: ${message}`];
+    expect(await slots({ queries: ['price', 'ceo'] })).toEqual(everySlot('name the target once: ?world=, ?session=, "worlds" or "sessions"'));
+    expect(await slots({ queries: ['price', 'ceo'], worlds: [W0, W0] }, `/retrieve?world=${W0}`)).toEqual(
+      everySlot('name the target once: ?world=, ?session=, "worlds" or "sessions"'),
+    );
+    expect(await slots({ queries: ['price', 'ceo'], sessions: a })).toEqual(everySlot('"sessions" must be a list parallel to "queries"'));
+    expect(await slots({ queries: ['price', 'ceo'], topk: '3' }, `/retrieve?world=${W0}`)).toEqual(
+      everySlot('"topk" must be an integer from 1 to 50 (0 or null: 3)'),
+    );
+    expect(await slots({ queries: ['price', 'ceo'], topk: -1 }, `/retrieve?world=${W0}`)).toEqual(
+      everySlot('"topk" must be an integer from 1 to 50 (0 or null: 3)'),
+    );
+    expect(await slots({ queries: ['price', 'ceo'], return_scores: 'yes' }, `/retrieve?world=${W0}`)).toEqual(
+      everySlot('"return_scores" must be true or false'),
+    );
+    s.ctx.close();
+  });
+
+  it('reads a body of 8,192 queries at the length cap (the /retrieve body cap), while other routes keep theirs', async () => {
+    const s = testServer(dir);
+    const q = 'q'.repeat(DEFAULT_LIMITS.maxQueryChars);
+    // One query over the count: refused for its count (400), so the body was read, not refused for its size (413).
+    const over = await s.post(`/retrieve?world=${W0}`, { queries: Array(DEFAULT_LIMITS.maxRetrieveQueries + 1).fill(q) });
+    expect(over.status).toBe(400);
+    expect((await json(over)).error.message).toBe(`at most 8192 queries per call, got 8193`);
+    expect((await s.post(`/v1/search?world=${W0}`, { query: 'x'.repeat(DEFAULT_LIMITS.maxBodyBytes) })).status).toBe(413);
+    s.ctx.close();
+  });
+});
+
+describe('POST /retrieve at trainer scale (Search-R1: 512 prompts x 5 rollouts in one call)', () => {
+  it('answers 2,560 queries over 2,560 task-bound sessions with one list each; a bad session fails only its slot', async () => {
+    // A real server on loopback with its default limits (rate limit on), as a trainer on the machine meets it.
+    const server = await startServer({ worlds: dir, port: 0, logger: createLogger('silent') });
+    const post = (path: string, body: unknown) => fetch(`${server.url}${path}`, { method: 'POST', body: JSON.stringify(body) });
+    const BATCH = 2560;
+    const tasks = worlds.flatMap((w) => w.tasks.map((t) => ({ world: w.meta.world_id, task: t.id, question: t.question })));
+    const rollouts = Array.from({ length: BATCH }, (_, i) => tasks[i % tasks.length]!);
+    const sessions: string[] = [];
+    for (const [i, r] of rollouts.entries()) {
+      const res = await post('/v1/sessions', { world: r.world, task: r.task, seed: i });
+      expect(res.status).toBe(201);
+      sessions.push((await json(res)).session);
+    }
+    const queries = rollouts.map((r) => r.question);
+    queries[3] = `${queries[3]} ${'and more '.repeat(600)}`.slice(0, 5000);
+    sessions[7] = 's_AAAAAAAAAAAAAAAAAAAAAAAA'; // well formed, names no session
+    const res = await post('/retrieve', { queries, sessions, topk: 3, return_scores: true });
+    expect(res.status).toBe(200);
+    const body = await json(res);
+    expectSearchR1(body.result, BATCH, true);
+    expect(body.meta).toEqual({ queries: BATCH, topk: 3, cut: [{ query: 3, length: 5000, kept: 2048 }], failed: [7] });
+    expect(body.errors.filter((e: unknown) => e !== null)).toEqual([{ type: 'not_found', message: 'no such session (it may have expired)' }]);
+    expect(body.errors[7]).toEqual({ type: 'not_found', message: 'no such session (it may have expired)' });
+    expect(body.result[7]).toEqual([{ document: { id: 'error:not_found', contents: '"Error"\nno such session (it may have expired)' }, score: 0 }]);
+    // every other slot searched its own session: results, and one call in that session's history
+    expect(body.result.filter((l: unknown[], i: number) => i !== 7 && l.length > 0).length).toBeGreaterThan(BATCH * 0.9);
+    for (const i of [0, 3, 8, BATCH - 1]) expect((await json(await fetch(`${server.url}/v1/sessions/${sessions[i]}`))).calls).toBe(1);
+    await server.shutdown();
+  }, 300_000);
 });

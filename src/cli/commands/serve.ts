@@ -22,6 +22,7 @@ export function registerServe(program: Command, io: Io): void {
     .option('--rate-limit <n>', 'requests per second per session, key or address (0: off)', nonNegativeInt('--rate-limit'), DEFAULT_LIMITS.rateLimit)
     .option('--rate-burst <n>', 'burst above the rate', positiveInt('--rate-burst'))
     .option('--replica-id <id>', "this replica's id behind a proxy: leads every session id and is sent as X-Fictionworld-Replica (or FICTIONWORLD_REPLICA_ID)")
+    .option('--rate-limit-loopback', 'rate limit clients on loopback too (by default only other addresses are limited)', false)
     .option('--log-level <level>', `${LOG_LEVELS.join(', ')}`, 'info');
   addLlmOptions(cmd).action(async (o) => {
     if (o.port > 65535) throw new FictionError('BAD_INPUT', `--port must be at most 65535, got ${o.port}`);
@@ -32,6 +33,7 @@ export function registerServe(program: Command, io: Io): void {
       sessionTtlMs: o.sessionTtl * 1000,
       rateLimit: o.rateLimit,
       rateBurst: o.rateBurst ?? Math.max(1, o.rateLimit * 2),
+      rateLimitLoopback: o.rateLimitLoopback === true,
     };
     const renderer = await rendererFromOptions(o);
     try {
