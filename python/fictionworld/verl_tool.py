@@ -100,7 +100,10 @@ class FictionWorldTool(BaseTool):
             if key not in sessions:
                 sid = (await asyncio.to_thread(self.client.create_session, *key))["session"]
                 sessions[key] = sid
-                weakref.finalize(agent_data, _close_in_background, self.client, sid)
+                try:
+                    weakref.finalize(agent_data, _close_in_background, self.client, sid)
+                except TypeError:  # not weak-referenceable: the server's session TTL ends it
+                    pass
             return sessions[key]
 
     async def execute(self, instance_id: str, parameters: dict[str, Any], **kwargs: Any) -> tuple[ToolResponse, float, dict]:
