@@ -14,6 +14,7 @@
  *   POST   /v1/search  ?session=|?world=    web_search {query | queries, page}; ?format=text|json
  *   POST   /v1/open    ?session=|?world=    web_extractor {url}; ?format=text|json
  *   POST   /v1/call    ?session=|?world=    any tool call {name, arguments}; ?format=text|json
+ *   POST   /v1/score                        admin: rewards for a batch {items: [{world, task, answer}]} (score-route.ts)
  *   POST   /retrieve   ?session=|?world=    Search-R1 retrieval shape (retrieve.ts)
  *   POST   /mcp        ?session=|?world=    MCP, streamable HTTP (mcp-http.ts); or the session in Mcp-Session-Id
  *   POST   /tool                            slime / DeepDive's tool server (stacks/slime.ts)
@@ -33,6 +34,7 @@ import { replyForError } from './http-errors.js';
 import { handleMcp } from './mcp-http.js';
 import { accounting, rateLimit, replicaHeader, replyError } from './middleware.js';
 import { parseRetrieve, retrieve } from './retrieve.js';
+import { registerScoreRoute } from './score-route.js';
 import { registerNemoGym } from './stacks/nemo-gym.js';
 import { registerOpenEnv } from './stacks/openenv.js';
 import { registerSlime } from './stacks/slime.js';
@@ -142,6 +144,8 @@ export function createApp(ctx: ServerContext): Hono {
     capped,
     toolRoute((body) => ({ name: typeof body.name === 'string' ? body.name : '', arguments: body.arguments })),
   );
+
+  registerScoreRoute(app, ctx);
 
   app.post('/retrieve', limitBody(ctx.limits.maxRetrieveBodyBytes), async (c) => {
     const body = await readJsonObject(c);

@@ -34,6 +34,10 @@ export interface ServerLimits {
   maxInFlight: number;
   /** How long SIGTERM waits for in-flight requests before closing connections (ms). */
   drainTimeoutMs: number;
+  /** Most items in one /v1/score call, its largest body (bytes) and the longest reply it scores (characters). */
+  maxScoreItems: number;
+  maxScoreBodyBytes: number;
+  maxScoreAnswerChars: number;
 }
 
 const MAX_QUERY_CHARS = 2048;
@@ -55,6 +59,9 @@ export const DEFAULT_LIMITS: Readonly<ServerLimits> = Object.freeze({
   rateLimitLoopback: false,
   maxInFlight: 1024,
   drainTimeoutMs: 10_000,
+  maxScoreItems: 8192,
+  maxScoreBodyBytes: 64 * 1024 * 1024,
+  maxScoreAnswerChars: 1024 * 1024,
 });
 
 /** Reject a query longer than the edge allows (HTTP 400, MCP isError); everything else is the core's business. */

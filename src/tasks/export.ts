@@ -1,65 +1,28 @@
 /**
- * Trainer records: one JSON line per task, in the field names veRL reads (`data_source`, `prompt`,
- * `ability`, `reward_model`, `extra_info`). The record's types are the same for every task (strings
- * stay strings, lists of strings stay lists), so the file converts to Parquet without a schema.
- * With a split, each world goes to one split file by a hash of its id, and the report says how many
- * entity names the splits share. Each record carries the sha256 of the world file its task was read
- * from, so a trainer can tell when a world id no longer names the same world.
+ * Trainer records, one per task, in the field names veRL reads (record-schema.ts declares them), as
+ * Parquet (the default), one JSON array or JSON Lines (record-writer.ts). With a split, each world
+ * goes to one split file by a hash of its id, and the report says how many entity names the splits
+ * share. Each record carries the sha256 of the world file its task was read from, so a trainer can
+ * tell when a world id no longer names the same world.
  */
-import { closeSync, mkdirSync, openSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { mkdirSync, statSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import { FictionError } from '../errors.js';
-import { openAiTools, WEB_EXTRACTOR, WEB_SEARCH, type OpenAiTool } from '../tools/definitions.js';
+import { WEB_EXTRACTOR, WEB_SEARCH } from '../tools/definitions.js';
 import type { BatchProgress } from '../world/batch.js';
 import { readManifest, sha256File } from '../world/manifest.js';
 import type { Task } from '../world/types.js';
-import type { Difficulty } from './certificate/schema.js';
-import { AGENT_PROMPT_VERSION, promptMessages, type ChatMessage } from './agent-prompt.js';
+import { AGENT_PROMPT_VERSION, promptMessages } from './agent-prompt.js';
 import { listWorldFiles, readWorldTasks, type WorldTasks } from './batch-tasks.js';
 import { hopsOf } from './hops.js';
+import type { TaskRecord } from './record-schema.js';
+import { createRecordWriter, EXTENSION, exportTarget, type ExportFormat, type RecordWriter } from './record-writer.js';
 import { splitOf, splitPath, type SplitPart } from './split.js';
+
+export type { TaskRecord } from './record-schema.js';
 
 export const DATA_SOURCE = 'fictionworld';
 export const ABILITY = 'search';
-
-export interface TaskRecord {
-  data_source: string;
-  prompt: ChatMessage[];
-  ability: string;
-  /** `ground_truth` is the task's answer: the JSON array of rows its SQL returns. */
-  reward_model: { style: 'rule'; ground_truth: string };
-  extra_info: {
-    split: string;
-    index: number;
-    world_id: string;
-    /** sha256 of the world file the task was exported from (as in index.jsonl). */
-    world_sha256: string;
-    theme: string;
-    task_id: string;
-    kind: string;
-    question: string;
-    answer_type: string;
-    answer_text: string;
-    columns: string[];
-    key_columns: string[];
-    tolerance: number;
-    aliases: string[];
-    /** easy, medium or hard: derived from the certificate's figures below. */
-    difficulty: Difficulty;
-    hops: number;
-    /** The certificate's figures (src/tasks/certificate/schema.ts), for curricula and filters. */
-    pages_needed: number;
-    constraints: number;
-    /** Answer cells of a table answer; 1 otherwise. */
-    width: number;
-    /** Tool calls of the reference oracle's plan (0 when the world was generated without the prover). */
-    oracle_calls: number;
-    prompt_version: number;
-    tools: OpenAiTool[];
-    need_tools_kwargs: boolean;
-    tools_kwargs: Record<string, { create_kwargs: { world_id: string; task_id: string } }>;
-  };
-}
 
 export interface RecordContext {
   worldId: string;
@@ -67,15 +30,29 @@ export interface RecordContext {
   theme: string;
   split: string;
   index: number;
+  /** `data_source` of the record (default "fictionworld"). */
+  dataSource?: string;
 }
 
-export function taskRecord(task: Task, ctx: RecordContext, tools: OpenAiTool[] = openAiTools()): TaskRecord {
-  const bind = { create_kwargs: { world_id: ctx.worldId, task_id: task.id } };
+export function taskRecord(task: Task, ctx: RecordContext): TaskRecord {
+  const bind = { create_kwargs: { world: ctx.worldId, task: task.id } };
   return {
-    data_source: DATA_SOURCE,
-    prompt: promptMessages(task),
+    data_source: ctx.dataSource ?? DATA_SOURCE,
+    prompt: promptMessages(task) as TaskRecord['prompt'],
     ability: ABILITY,
-    reward_model: { style: 'rule', ground_truth: task.answer },
+    reward_model: {
+      style: 'rule',
+      ground_truth: {
+        target: [...new Set([task.answerText, ...task.aliases])],
+        answer: task.answer,
+        answer_type: task.answerType,
+        answer_text: task.answerText,
+        columns: task.columns,
+        key_columns: task.keyColumns,
+        tolerance: task.tolerance,
+        aliases: task.aliases,
+      },
+    },
     extra_info: {
       split: ctx.split,
       index: ctx.index,
@@ -85,12 +62,6 @@ export function taskRecord(task: Task, ctx: RecordContext, tools: OpenAiTool[] =
       task_id: task.id,
       kind: task.kind,
       question: task.question,
-      answer_type: task.answerType,
-      answer_text: task.answerText,
-      columns: task.columns,
-      key_columns: task.keyColumns,
-      tolerance: task.tolerance,
-      aliases: task.aliases,
       difficulty: task.difficulty,
       // searches in a chain: the links the certificate counts, plus the last read
       hops: task.certificate ? task.certificate.hops + 1 : hopsOf(task),
@@ -99,7 +70,6 @@ export function taskRecord(task: Task, ctx: RecordContext, tools: OpenAiTool[] =
       width: task.certificate?.width ?? 1,
       oracle_calls: task.certificate?.plan.length ?? 0,
       prompt_version: AGENT_PROMPT_VERSION,
-      tools,
       need_tools_kwargs: true,
       tools_kwargs: { [WEB_SEARCH]: bind, [WEB_EXTRACTOR]: bind },
     },
@@ -134,7 +104,11 @@ export interface ExportSummary {
 export interface ExportOptions {
   dir: string;
   out: string;
+  /** parquet, json (one array) or jsonl; by default the one `out` ends in, else parquet. */
+  format?: ExportFormat;
   split?: SplitPart[];
+  /** `data_source` of every record (default "fictionworld"; e.g. "searchR1_nq" routes veRL's stock scorer to search-R1 exact match). */
+  dataSource?: string;
   /** Called as each world is read (`done` of `total` world files). */
   onProgress?: (p: BatchProgress) => void;
 }
@@ -157,25 +131,27 @@ function readHashedWorld(file: string, listed: Map<string, { sha256: string }>):
 
 /** Write the records of every task in `opts.dir`; files appear whole (written aside, then renamed). */
 export function exportTasks(opts: ExportOptions): ExportSummary {
+  const { format } = exportTarget(opts);
   const parts = opts.split ?? [{ name: 'all', weight: 1 }];
   const started = performance.now();
   const worldFiles = listWorldFiles(opts.dir);
   const listed = readManifest(opts.dir);
-  const files = new Map<string, ExportedFile & { fd: number; tmp: string; names: Set<string> }>();
+  const files = new Map<string, ExportedFile & { writer: RecordWriter; names: Set<string> }>();
+  const abortAll = () => {
+    for (const f of files.values()) f.writer.abort();
+  };
   for (const p of parts) {
-    const path = opts.split ? splitPath(opts.out, p.name) : opts.out;
-    const tmp = `${path}.${process.pid}.tmp`;
-    let fd: number;
+    const path = opts.split ? splitPath(opts.out, p.name, EXTENSION[format]) : opts.out;
+    let writer: RecordWriter;
     try {
       mkdirSync(dirname(path), { recursive: true });
-      fd = openSync(tmp, 'w');
+      writer = createRecordWriter(format, path);
     } catch (e) {
-      for (const f of files.values()) cleanup(f);
-      throw new FictionError('IO', `cannot write ${path}: ${(e as Error).message}`, { cause: e });
+      abortAll();
+      throw e instanceof FictionError ? e : new FictionError('IO', `cannot write ${path}: ${(e as Error).message}`, { cause: e });
     }
-    files.set(p.name, { split: p.name, path, worlds: 0, records: 0, entityNames: 0, fd, tmp, names: new Set() });
+    files.set(p.name, { split: p.name, path, worlds: 0, records: 0, entityNames: 0, writer, names: new Set() });
   }
-  const tools = openAiTools();
   let records = 0;
   let worlds = 0;
   const report = () => opts.onProgress?.({ done: worlds, total: worldFiles.length, skipped: 0, elapsedMs: performance.now() - started });
@@ -187,18 +163,14 @@ export function exportTasks(opts: ExportOptions): ExportSummary {
       worlds++;
       f.worlds++;
       for (const n of w.entityNames) f.names.add(n.toLowerCase());
-      const ctx = { worldId: w.worldId, worldSha256: w.sha256, theme: w.theme, split: f.split };
-      const lines = w.tasks.map((t) => JSON.stringify(taskRecord(t, { ...ctx, index: f.records++ }, tools)));
-      if (lines.length > 0) writeSync(f.fd, `${lines.join('\n')}\n`);
-      records += lines.length;
+      const ctx = { worldId: w.worldId, worldSha256: w.sha256, theme: w.theme, split: f.split, dataSource: opts.dataSource };
+      f.writer.write(w.tasks.map((t) => taskRecord(t, { ...ctx, index: f.records++ })));
+      records += w.tasks.length;
       report();
     }
-    for (const f of files.values()) {
-      closeSync(f.fd);
-      renameSync(f.tmp, f.path);
-    }
+    for (const f of files.values()) f.writer.close();
   } catch (e) {
-    for (const f of files.values()) cleanup(f);
+    abortAll();
     throw e;
   }
   const list = [...files.values()];
@@ -208,15 +180,6 @@ export function exportTasks(opts: ExportOptions): ExportSummary {
     files: list.map(({ split, path, worlds: n, records: r, names }) => ({ split, path, worlds: n, records: r, entityNames: names.size })),
     overlap: opts.split ? overlapOf(list) : [],
   };
-}
-
-function cleanup(f: { fd: number; tmp: string }): void {
-  try {
-    closeSync(f.fd);
-  } catch {
-    /* already closed */
-  }
-  rmSync(f.tmp, { force: true });
 }
 
 export function overlapOf(splits: { split: string; names: Set<string> }[]): SplitOverlap[] {

@@ -50,8 +50,8 @@ export function splitOf(worldId: string, parts: SplitPart[]): string {
   return parts[parts.length - 1]!.name;
 }
 
-/** `tasks.jsonl` + `eval` → `tasks.eval.jsonl` (any other name: `<out>.eval.jsonl`). */
-export function splitPath(out: string, name: string): string {
-  const stem = out.endsWith('.jsonl') ? out.slice(0, -'.jsonl'.length) : out;
-  return `${stem}.${name}.jsonl`;
+/** `tasks.jsonl` + `eval` → `tasks.eval.jsonl` (any other name: `<out>.eval.jsonl`); likewise for `.parquet` and `.json`. */
+export function splitPath(out: string, name: string, extension = '.jsonl'): string {
+  const stem = out.endsWith(extension) ? out.slice(0, -extension.length) : out;
+  return `${stem}.${name}${extension}`;
 }

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { writeWorld } from '../../src/db/write.js';
+import { exportTarget } from '../../src/tasks/record-writer.js';
 import { generateWorld } from '../../src/world/generate.js';
 import { cli, tempDir } from '../helpers.js';
 
@@ -30,6 +31,23 @@ describe('tasks export / tasks report / tools commands', () => {
     expect(r.code).toBe(0);
     expect(r.out).toBe(`wrote ${taskCount} records from 6 worlds to ${out}\n`);
     expect(readFileSync(out, 'utf8').trimEnd().split('\n')).toHaveLength(taskCount);
+  });
+
+  it('exports Parquet by default, JSON or JSONL by --format or by the extension of --out; the default name follows the format', async () => {
+    const out = tempDir();
+    const p = await cli(['tasks', 'export', dir, '--out', join(out, 'a.parquet'), '--quiet']);
+    expect(p.code).toBe(0);
+    expect(readFileSync(join(out, 'a.parquet')).subarray(0, 4).toString()).toBe('PAR1');
+    const j = await cli(['tasks', 'export', dir, '--format', 'json', '--out', join(out, 'b.json'), '--data-source', 'searchR1_nq', '--quiet']);
+    expect(j.code).toBe(0);
+    const records = JSON.parse(readFileSync(join(out, 'b.json'), 'utf8'));
+    expect(records).toHaveLength(taskCount);
+    expect(records.every((r: { data_source: string }) => r.data_source === 'searchR1_nq')).toBe(true);
+    expect(exportTarget({})).toEqual({ format: 'parquet', out: 'tasks.parquet' });
+    expect(exportTarget({ format: 'json' })).toEqual({ format: 'json', out: 'tasks.json' });
+    expect(exportTarget({ format: 'jsonl' })).toEqual({ format: 'jsonl', out: 'tasks.jsonl' });
+    expect(exportTarget({ out: 'x/t.json' })).toEqual({ format: 'json', out: 'x/t.json' });
+    expect(exportTarget({ out: 'x/t.data' })).toEqual({ format: 'parquet', out: 'x/t.data' });
   });
 
   it('exports a split with an overlap report, reproducibly', async () => {
@@ -83,7 +101,12 @@ describe('tasks export / tasks report / tools commands', () => {
   it.each([
     [['tasks', 'export', 'DIR', '--out', 'OUT', '--split', 'train=0.9,eval=0.2'], /bad --split .*add up to 1.1/],
     [['tasks', 'export', 'DIR', '--out', 'OUT', '--split', 'train'], /bad --split/],
-    [['tasks', 'export', 'DIR'], /required option '--out/],
+    [
+      ['tasks', 'export', 'DIR', '--out', 'OUT', '--format', 'parquet'],
+      /x\.jsonl ends in \.jsonl but the format is parquet: trainers load a file by its extension/,
+    ],
+    [['tasks', 'export', 'DIR', '--format', 'csv'], /--format must be one of parquet, json, jsonl/],
+    [['tasks', 'export', 'DIR', '--out', 'OUT', '--data-source', 'a b'], /--data-source must be/],
     [['tasks', 'export', '/nonexistent', '--out', 'OUT'], /no folder of worlds/],
     [['tasks', 'report', '/nonexistent'], /no folder of worlds/],
     [['tools', '--format', 'yaml'], /unknown --format "yaml"/],

@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { writeWorld } from '../../src/db/write.js';
 import { exportTasks, overlapOf, type TaskRecord } from '../../src/tasks/export.js';
+import { taskRecordJsonSchema } from '../../src/tasks/record-schema.js';
 import { scoreAnswer } from '../../src/tasks/score.js';
 import { parseSplit } from '../../src/tasks/split.js';
-import { openAiTools } from '../../src/tools/definitions.js';
 import { generateBatch } from '../../src/world/batch.js';
 import { readWorldTasks } from '../../src/tasks/batch-tasks.js';
 import { generateWorld } from '../../src/world/generate.js';
@@ -77,18 +77,22 @@ describe('tasks export', () => {
       expect(r.prompt[0]!.content).toContain('<answer>');
       expect(r.prompt[0]!.content).toContain('web_search');
       expect(r.prompt[1]!.content).toBe(r.extra_info.question);
-      expect(r.extra_info.tools).toEqual(openAiTools());
-      expect(r.extra_info.tools_kwargs.web_search!.create_kwargs).toEqual({ world_id: r.extra_info.world_id, task_id: r.extra_info.task_id });
+      for (const tool of ['web_search', 'web_extractor'] as const)
+        expect(r.extra_info.tools_kwargs[tool].create_kwargs).toEqual({ world: r.extra_info.world_id, task: r.extra_info.task_id });
+      const g = r.reward_model.ground_truth;
       const task = {
-        answer: r.reward_model.ground_truth,
-        answerText: r.extra_info.answer_text,
-        answerType: r.extra_info.answer_type as never,
-        columns: r.extra_info.columns,
-        keyColumns: r.extra_info.key_columns,
-        tolerance: r.extra_info.tolerance,
-        aliases: r.extra_info.aliases,
+        answer: g.answer,
+        answerText: g.answer_text,
+        answerType: g.answer_type,
+        columns: g.columns,
+        keyColumns: g.key_columns,
+        tolerance: g.tolerance,
+        aliases: g.aliases,
       };
-      expect(scoreAnswer(task, r.extra_info.answer_text).reward).toBe(1);
+      expect(scoreAnswer(task, g.answer_text).reward).toBe(1);
+      // veRL's search-R1 scorer reads ground_truth['target']: the answer text, then its aliases
+      expect(g.target).toEqual([...new Set([g.answer_text, ...g.aliases])]);
+      for (const t of g.target) expect(scoreAnswer(task, t).reward).toBe(1);
     }
     expect(records.map((r) => r.extra_info.index)).toEqual(records.map((_, i) => i));
     expect(readdirSync(join(out, '..')).filter((f) => f.endsWith('.tmp'))).toEqual([]);
@@ -116,7 +120,15 @@ describe('tasks export', () => {
       expect(r.extra_info.oracle_calls).toBe(c.plan.length);
       expect(['easy', 'medium', 'hard']).toContain(r.extra_info.difficulty);
     }
-    expect(check(schema, { ...records[0]!, extra_info: { ...records[0]!.extra_info, difficulty: 3 } })).toEqual(['$.extra_info.difficulty: 3 not in enum']);
+    expect(check(schema, { ...records[0]!, extra_info: { ...records[0]!.extra_info, difficulty: 3 } })).toEqual([
+      '$.extra_info.difficulty: 3 not in enum',
+      '$.extra_info.difficulty: integer, expected string',
+    ]);
+  });
+
+  it('schemas/task-record.schema.json is the JSON Schema of the declared record', () => {
+    // regenerate: npx tsx -e "import('./src/tasks/record-schema.ts').then((m) => console.log(JSON.stringify(m.taskRecordJsonSchema(), null, 2)))"
+    expect(schema).toEqual(taskRecordJsonSchema());
   });
 
   it('the schema checker catches a broken record', () => {
@@ -125,6 +137,7 @@ describe('tasks export', () => {
     const r = readJsonl(out)[0]! as unknown as Record<string, any>;
     expect(check(schema, { ...r, ability: 'math' })).not.toEqual([]);
     expect(check(schema, { ...r, reward_model: { style: 'rule', ground_truth: 7 } })).not.toEqual([]);
+    expect(check(schema, { ...r, reward_model: { style: 'rule', ground_truth: JSON.stringify(r.reward_model.ground_truth) } })).not.toEqual([]);
     const {
       extra_info: { world_id: _drop, ...rest },
     } = r;

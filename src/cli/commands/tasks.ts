@@ -1,6 +1,7 @@
-/** `tasks export DIR --out FILE [--split …]` and `tasks report DIR`: trainer records and the batch report. */
+/** `tasks export DIR [--format parquet|json|jsonl] [--out FILE] [--split …]` and `tasks report DIR`: trainer records and the batch report. */
 import type { Command } from 'commander';
 import { exportTasks, type ExportSummary } from '../../tasks/export.js';
+import { EXPORT_FORMATS, exportTarget } from '../../tasks/record-writer.js';
 import { solveBatch } from '../../oracle/batch.js';
 import { formatSolvability } from '../../oracle/report.js';
 import { formatTaskReport, reportTasks } from '../../tasks/report.js';
@@ -24,16 +25,21 @@ export function registerTasks(program: Command, io: Io): void {
   const tasks = declareCommand(program, 'tasks');
   tasks
     .command('export')
-    .description('write one JSONL record per task (veRL field names), optionally split by world')
+    .description('write one trainer record per task (veRL field names) as Parquet, JSON or JSONL, optionally split by world')
     .argument('<dir>', 'folder of worlds')
-    .requiredOption('--out <file>', 'output JSONL file (with --split: <out>.<name>.jsonl per split)')
+    .option('--format <format>', `${EXPORT_FORMATS.join(', ')} (default: the extension of --out, else parquet)`)
+    .option('--out <file>', 'output file (default tasks.<format>; with --split: <out>.<name>.<ext> per split)')
     .option('--split <spec>', 'split by a hash of the world id, e.g. train=0.9,eval=0.1')
+    .option('--data-source <name>', 'data_source of every record (default fictionworld)')
     .option('--json', 'print the summary as JSON', false)
     .option('--quiet', 'no progress bar', false)
     .action((dir: string, o) => {
       const split = o.split !== undefined ? parseSplit(o.split) : undefined;
       const onProgress = o.quiet ? undefined : createProgress(io.err, Boolean(process.stderr.isTTY));
-      const summary = exportTasks({ dir, out: o.out, split, onProgress });
+      const { format, out } = exportTarget(o);
+      if (o.dataSource !== undefined && !/^[\w./-]{1,100}$/.test(o.dataSource))
+        throw new FictionError('BAD_INPUT', '--data-source must be 1 to 100 letters, digits, _ . / -');
+      const summary = exportTasks({ dir, out, format, split, dataSource: o.dataSource, onProgress });
       io.out(o.json ? `${JSON.stringify(summary, null, 2)}\n` : formatExport(summary));
     });
   const report = tasks
