@@ -176,8 +176,10 @@ export class GuardContext {
       if (!found) memo.set(id, (found = fd.scanFolded(folded)));
       for (const f of found) {
         if (f.start > det.start || f.end < det.end) continue;
-        // Text no passage accounts for must state the other fact itself: its subject and its value.
-        if (stated && !found.some((x) => x.item !== f.item)) continue;
+        // Text no passage accounts for must state the other fact itself: its subject and its value, in
+        // one sentence, the value written as the record writes values (digits, a date, a name): a number
+        // word anywhere ("one of the best" read as a count of 1) states nothing.
+        if (stated && !found.some((x) => x.item !== f.item && statesWith(folded, f, x))) continue;
         if (det.kind === 'name' || f.item === 0) return true;
         const sameValue =
           item.kind === 'number' ? Math.abs(Number(fact.object) - item.value!) <= 1e-9 * Math.max(1, Math.abs(item.value!)) : fact.object === item.text;
@@ -342,6 +344,20 @@ export class GuardContext {
     const date = this.dateExposure(r.date);
     return { factIds: [...title.factIds, ...snippet.factIds], detections: [...title.detections, ...snippet.detections, ...date.detections] };
   }
+}
+
+/** A sentence end, a cut (" … ", "...") or a piece separator between two spans of a text. */
+const SENTENCE_BREAK = /[.!?…|;]\s|\.\.\.|\n/;
+
+/**
+ * Does `value` (a match of a fact's value) state that fact together with `subject` (a match of its
+ * subject): in the same sentence, and written with digits when it is a number?
+ */
+function statesWith(folded: string, subject: Detection, value: Detection): boolean {
+  if (value.kind === 'number' && !/\d/.test(value.form)) return false;
+  const from = Math.min(subject.end, value.end);
+  const to = Math.max(subject.start, value.start);
+  return to <= from || !SENTENCE_BREAK.test(folded.slice(from, to));
 }
 
 /**
