@@ -21,6 +21,7 @@ import type { Fact, Task } from '../world/types.js';
 import { createDetector, createFactDetector, createValueDetector, type Detection, type Detector } from './detector.js';
 import type { Relatedness } from './relatedness.js';
 import { shownPart } from './shown-part.js';
+import { familyPolicy, protectedFacts, type FamilyPolicy } from './family-policy.js';
 
 /** Facts of a world, indexed once per open world and shared by every task's context. */
 export interface WorldFacts {
@@ -93,7 +94,13 @@ const NOTHING = frozen({ factIds: [], detections: [] });
 export class GuardContext {
   readonly task: Task;
   readonly detector: Detector;
+  /** Every answer fact: the evidence of the answer (protected facts and the work). */
   readonly answerFactIds: ReadonlySet<number>;
+  /** The answer facts the task's family policy protects (family-policy.ts): the view hides their passages. */
+  readonly protectedFactIds: ReadonlySet<number>;
+  /** Folded subjects of the protected facts: a composite name containing one and the answer states it. */
+  private readonly protectedSubjects: readonly string[];
+  readonly policy: FamilyPolicy;
   /** Subjects of answer facts and the entities their rows refer to: a related query names one. */
   readonly entities: Detector;
   readonly entityNames: readonly string[];
@@ -123,15 +130,20 @@ export class GuardContext {
     this.task = task;
     this.detector = createDetector(task);
     this.answerFactIds = new Set(task.answerFactIds);
+    this.policy = familyPolicy(task.kind);
+    const answerFacts = task.answerFactIds.map((id) => facts.byId.get(id)).filter((f): f is Fact => f !== undefined);
+    const guarded = protectedFacts(task, answerFacts);
+    this.protectedFactIds = new Set(guarded.map((f) => f.id));
+    this.protectedSubjects = [...new Set(guarded.map((f) => fold(f.subject)))];
     const answerNames = new Set(this.detector.items.flatMap((i) => i.names));
     const names = new Set<string>();
-    for (const id of task.answerFactIds) {
-      const f = facts.byId.get(id);
-      if (!f) continue;
+    for (const f of answerFacts) {
       names.add(f.subject);
-      for (const g of facts.byRow.get(`${f.sourceTable}:${f.sourceRowid}`) ?? []) if (g.objectType === 'entity') names.add(g.object);
+      if (this.policy.relatedBy === 'rows')
+        for (const g of facts.byRow.get(`${f.sourceTable}:${f.sourceRowid}`) ?? []) if (g.objectType === 'entity') names.add(g.object);
     }
-    this.entityNames = [...names].filter((n) => !answerNames.has(fold(n))).sort();
+    // When the answer is one of the candidates the work checks, naming it is naming a candidate.
+    this.entityNames = [...names].filter((n) => !this.policy.stripAnswer || !answerNames.has(fold(n))).sort();
     this.entities = createValueDetector(this.entityNames.map((n) => ({ value: n, type: 'text' as const })));
   }
 
@@ -148,6 +160,13 @@ export class GuardContext {
       this.facts.detectors.set(id, d);
     }
     return d;
+  }
+
+  /** Is `subject` a composite name holding the answer form `form` and the subject of a protected fact? */
+  private composite(subject: string, form: string): boolean {
+    const s = fold(subject);
+    if (s === form || !s.includes(form)) return false;
+    return this.protectedSubjects.some((p) => p !== form && p !== s && s.includes(p));
   }
 
   /** A cheap pre-check: can this fact's subject or value be written over a form of this kind? */
@@ -168,9 +187,12 @@ export class GuardContext {
     const item = this.detector.items[det.item]!;
     const key = alnum(det.form);
     for (const id of factIds) {
-      if (this.answerFactIds.has(id)) continue;
+      if (this.protectedFactIds.has(id)) continue;
       const fact = this.facts.byId.get(id);
       if (!fact || !this.mayCover(fact, det.kind, key)) continue;
+      // A composite name that holds the answer and a protected fact's subject ("‹candidate› in
+      // ‹district›") states that fact: it exempts nothing.
+      if (det.kind === 'name' && this.composite(fact.subject, det.form)) continue;
       const fd = this.factDetector(id)!;
       let found = memo.get(id);
       if (!found) memo.set(id, (found = fd.scanFolded(folded)));
@@ -229,7 +251,7 @@ export class GuardContext {
   blocked(passage: PassageRecord): boolean {
     let b = this.blockedVerdict(passage.id);
     if (b === undefined) {
-      b = passage.factIds.some((id) => this.answerFactIds.has(id)) || this.detect(passage.text, passage.factIds).length > 0;
+      b = passage.factIds.some((id) => this.protectedFactIds.has(id)) || this.detect(passage.text, passage.factIds).length > 0;
       this.remember(passage.id, b);
     }
     return b;
@@ -253,7 +275,7 @@ export class GuardContext {
     let e = this.titleCache.get(page.id);
     if (!e) {
       const title = this.world.passagesOf(page.id).find((p) => p.ord === 0);
-      const factIds = title ? title.factIds.filter((id) => this.answerFactIds.has(id)) : [];
+      const factIds = title ? title.factIds.filter((id) => this.protectedFactIds.has(id)) : [];
       e = { factIds, detections: this.detect(page.title, this.pageFacts(page.id)) };
       this.titleCache.set(page.id, e);
     }
@@ -279,7 +301,7 @@ export class GuardContext {
   private partExposureUncached(passage: PassageRecord, part: string): Exposure {
     const factIds: number[] = [];
     for (const id of passage.factIds) {
-      if (!this.answerFactIds.has(id)) continue;
+      if (!this.protectedFactIds.has(id)) continue;
       const d = this.factDetector(id);
       if (d?.scan(part).detections.some((x) => x.item === 1)) factIds.push(id);
     }

@@ -31,7 +31,8 @@ export function classifyQuery(ctx: GuardContext, queryText: string): Relatedness
   const folded = fold(queryText);
   const hit = ctx.relatedCache.get(folded);
   if (hit) return hit;
-  const detections = ctx.detector.scanFolded(folded);
+  // The answer's forms are taken out unless the family's policy says the answer is a candidate the work checks.
+  const detections = ctx.policy.stripAnswer ? ctx.detector.scanFolded(folded) : [];
   let reduced = folded;
   for (const d of [...detections].sort((a, b) => b.start - a.start)) reduced = `${reduced.slice(0, d.start)} ${reduced.slice(d.end)}`;
   reduced = reduced.replace(/\s+/g, ' ').trim();
