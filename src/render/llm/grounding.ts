@@ -253,7 +253,6 @@ export function groundingContext(world: SearchWorld, records: readonly PromptRec
   return given?.fits(world, records, query) ? given : new GroundingContext(world, records, query);
 }
 
-const sameNumber = (a: number, b: number) => Math.abs(Math.abs(a) - Math.abs(b)) <= 1e-9 * Math.max(1, Math.abs(b));
 const sameDate = (a: DateReading, b: DateReading) => a.y === b.y && a.m === b.m && (a.d === undefined || a.d === b.d);
 
 const URL_RE = /(?:https?:\/\/)?(?:[a-z0-9-]+\.)+[a-z]{2,}(?:\/[^\s"'<>)]*)?/gi;
