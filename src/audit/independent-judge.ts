@@ -75,6 +75,8 @@ interface Item {
   /** Every part must be found (a composite key); each part has its own forms. */
   key: Matcher[];
   value: Matcher;
+  /** Other rows that hold the same value in the same column: a piece naming one states the value as theirs. */
+  others?: Matcher;
 }
 
 export interface IndependentJudge {
@@ -134,6 +136,22 @@ export function createIndependentJudge(task: Task, facts: ReadonlyMap<number, Fa
     return [(t: string) => whole(t) ?? (partMatchers.every((m) => m(t) !== null) ? subject : null)];
   };
 
+  // Other subjects with the same value in the same column as `fact` (a common value: a purpose, an occupation).
+  const othersOf = (fact: Fact | undefined): Matcher | undefined => {
+    if (!fact) return undefined;
+    const names = [...facts.values()]
+      .filter(
+        (g) =>
+          g.id !== fact.id &&
+          g.sourceTable === fact.sourceTable &&
+          g.sourceColumn === fact.sourceColumn &&
+          g.object === fact.object &&
+          g.subject !== fact.subject,
+      )
+      .flatMap((g) => formsOfName(g.subject));
+    return names.length > 0 ? formMatcher(names) : undefined;
+  };
+
   const items: Item[] = [];
   const distinctive: { label: string; value: Matcher }[] = [];
   const tabular = task.answerType === 'table' || task.answerType === 'list';
@@ -146,6 +164,7 @@ export function createIndependentJudge(task: Task, facts: ReadonlyMap<number, Fa
         key: keyOf(f.subject),
         value: formMatcher([...answerForms, ...valueForms(cell, claimsOf(f))]),
         weak: significant(cell) < 3,
+        others: othersOf(f),
       });
     // The answer is the row itself: its name with one of its own facts' values.
     for (const f of answerFacts.filter((x) => x.subject === String(cell)))
@@ -165,7 +184,13 @@ export function createIndependentJudge(task: Task, facts: ReadonlyMap<number, Fa
         const keyText = keys.map(String);
         const own = answerFacts.filter((f) => sameValue(f, cell) && keyText.every((k) => f.subject.includes(k)));
         const forms = valueForms(cell, own.flatMap(claimsOf));
-        items.push({ label: `${keyText.join('|')}=${String(cell)}`, key: keyMatchers, value: formMatcher(forms), weak: significant(cell) < 3 });
+        items.push({
+          label: `${keyText.join('|')}=${String(cell)}`,
+          key: keyMatchers,
+          value: formMatcher(forms),
+          weak: significant(cell) < 3,
+          others: othersOf(own[0]),
+        });
         if (isNumber(cell) && significant(cell) >= 5) distinctive.push({ label: String(cell), value: formMatcher(exactNumberForms(cell)) });
       });
     }
@@ -186,7 +211,7 @@ export function createIndependentJudge(task: Task, facts: ReadonlyMap<number, Fa
   // A result as the judge reads it: the whole text (for a distinctive number), and each sentence or
   // shown piece of the snippet with the title before it (a key and its value must meet in one of them:
   // "Lodestar 12's purpose was communications. … owns Halberd 16." states no purpose of Halberd 16).
-  const foldedParts = (t: VisibleText): { whole: string; pieces: string[] } => {
+  const foldedParts = (t: VisibleText): { whole: string; title: string; pieces: string[] } => {
     const date = t.date && t.date !== 'N/A' ? t.date : '';
     const title = foldForJudge(t.title);
     const sentences = (t.snippet ?? '')
@@ -195,14 +220,34 @@ export function createIndependentJudge(task: Task, facts: ReadonlyMap<number, Fa
       .filter(Boolean);
     return {
       whole: foldForJudge([t.title, t.snippet ?? '', date].join('\n')),
+      title,
       pieces: [title, ...[...sentences, foldForJudge(date)].filter(Boolean).map((x) => `${title}\n${x}`)],
     };
   };
-  const states = (it: Item, parts: { pieces: string[] }): string | null => {
+  // A key and its value meet in a piece; the value is read outside the key's own words (a row named
+  // "Inlatuvec-59" does not state its drug "Inlatuvec"). A value the piece says of another row that
+  // holds it too is theirs, not the key's: the key only in the title line, or the value just before
+  // "‹key›'s" (where one passage ends and the next begins), with that other row named before it.
+  const states = (it: Item, parts: { title: string; pieces: string[] }): string | null => {
     for (const p of parts.pieces) {
-      if (!it.key.every((k) => k(p) !== null)) continue;
-      const v = it.value(p);
-      if (v !== null) return v;
+      const keys = it.key.map((k) => k(p));
+      if (keys.some((k) => k === null)) continue;
+      let rest = p;
+      for (const k of keys) rest = rest.split(k!).join(' | ');
+      const v = it.value(rest);
+      if (v === null) continue;
+      if (it.others) {
+        const body = p.slice(parts.title.length + 1);
+        const other = it.others(body);
+        if (other !== null) {
+          if (keys.every((k) => !body.includes(k!))) continue;
+          const at = body.indexOf(v);
+          const keyAt = keys.map((k) => body.indexOf(`${k}'s`)).filter((i) => i >= 0);
+          const otherAt = body.indexOf(other);
+          if (at >= 0 && otherAt >= 0 && otherAt < at && keyAt.some((i) => i > at)) continue;
+        }
+      }
+      return v;
     }
     return null;
   };

@@ -113,6 +113,8 @@ interface TaskRun {
   task: Task;
   raw: Session;
   guarded: Session;
+  /** A new pair of sessions bound to the task (a guessed URL is tried as a new episode would: nothing seen yet). */
+  fresh: () => { raw: Session; guarded: Session };
   surfaced: Set<number>;
   /** Honest reach, by side: answer cells and answer facts stated, and whether the answer showed. */
   honest: { on: Reach; off: Reach };
@@ -128,7 +130,10 @@ interface Reach {
 const HONEST_TAGS = new Set(['question', 'paraphrase', 'fact', 'fact_of', 'row']);
 
 async function runQuery(run: TaskRun, meta: { world: string; theme: string }, q: AuditQuery): Promise<QueryRecord> {
-  const p = await runProbe(run.raw, run.guarded, run.judge, q);
+  // A guessed URL is a URL the agent has not seen: tried in sessions that have seen nothing (the
+  // task's long audit session has seen, through honest queries, the very pages a guess would name).
+  const sessions = q.url ? run.fresh() : run;
+  const p = await runProbe(sessions.raw, sessions.guarded, run.judge, q);
   const gResults = p.guarded.blocks[0]?.results ?? [];
   const plain = !q.batch && !q.url;
   if (q.suite === 'related' && plain)
@@ -243,6 +248,10 @@ export async function auditWorld(
         surfaced: new Set(),
         raw: createSession(world, { taskId: id, guard: null, renderer, historyLimit: 0 }),
         guarded: createSession(world, { taskId: id, renderer, historyLimit: 0 }),
+        fresh: () => ({
+          raw: createSession(world, { taskId: id, guard: null, renderer, historyLimit: 0 }),
+          guarded: createSession(world, { taskId: id, renderer, historyLimit: 0 }),
+        }),
       };
       for (const q of buildSuites(
         task,

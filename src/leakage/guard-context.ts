@@ -233,6 +233,21 @@ export class GuardContext {
     return ids;
   }
 
+  /**
+   * Does a text (an earlier observation, free text of any origin) show the answer in any form the
+   * detector knows, or state a protected fact (its subject and its value)? No exemption: it is judged
+   * as a whole, with no passage to account for it.
+   */
+  statesProtected(text: string): boolean {
+    const { folded, detections } = this.detector.scan(text);
+    if (detections.length > 0) return true;
+    for (const id of this.protectedFactIds) {
+      const found = this.factDetector(id)?.scanFolded(folded) ?? [];
+      if (found.some((d) => d.item === 0) && found.some((d) => d.item === 1)) return true;
+    }
+    return false;
+  }
+
   /** `blocked` of a passage id when it is already known (a lookup only), else undefined. */
   blockedVerdict(passageId: number): boolean | undefined {
     // A typed array reads undefined at any index it does not hold (negative, fractional, past its end).
