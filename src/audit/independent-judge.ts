@@ -224,17 +224,15 @@ export function createIndependentJudge(task: Task, facts: ReadonlyMap<number, Fa
       pieces: [title, ...[...sentences, foldForJudge(date)].filter(Boolean).map((x) => `${title}\n${x}`)],
     };
   };
-  // A key and its value meet in a piece; the value is read outside the key's own words (a row named
-  // "Inlatuvec-59" does not state its drug "Inlatuvec"). A value the piece says of another row that
-  // holds it too is theirs, not the key's: the key only in the title line, or the value just before
-  // "‹key›'s" (where one passage ends and the next begins), with that other row named before it.
+  // A key and its value meet in a piece (a composite name that holds the value, "Rosocitumab-88" of
+  // its drug Rosocitumab, states it). A value the piece says of another row that holds it too is
+  // theirs, not the key's: the key only in the title line, or the value just before "‹key›'s" (where
+  // one passage ends and the next begins), with that other row named before it.
   const states = (it: Item, parts: { title: string; pieces: string[] }): string | null => {
     for (const p of parts.pieces) {
       const keys = it.key.map((k) => k(p));
       if (keys.some((k) => k === null)) continue;
-      let rest = p;
-      for (const k of keys) rest = rest.split(k!).join(' | ');
-      const v = it.value(rest);
+      const v = it.value(p);
       if (v === null) continue;
       if (it.others) {
         const body = p.slice(parts.title.length + 1);

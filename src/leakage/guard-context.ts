@@ -100,6 +100,8 @@ export class GuardContext {
   readonly protectedFactIds: ReadonlySet<number>;
   /** Folded subjects of the protected facts: a composite name containing one and the answer states it. */
   private readonly protectedSubjects: readonly string[];
+  /** Folded answer names that state a protected fact of their own (their value is part of the name). */
+  private readonly selfStating: ReadonlySet<string>;
   readonly policy: FamilyPolicy;
   /** Subjects of answer facts and the entities their rows refer to: a related query names one. */
   readonly entities: Detector;
@@ -135,6 +137,13 @@ export class GuardContext {
     const guarded = protectedFacts(task, answerFacts);
     this.protectedFactIds = new Set(guarded.map((f) => f.id));
     this.protectedSubjects = [...new Set(guarded.map((f) => fold(f.subject)))];
+    // An answer name that holds the value of one of its own protected facts ("Inlatuvec-59" of its drug
+    // Inlatuvec) states that fact wherever it is written: no other fact exempts it.
+    const holds = (name: string, value: string) =>
+      value.length > 0 && name !== value && new RegExp(`(?<![\\p{L}\\p{N}])${escapeRe(value)}(?![\\p{L}])`, 'u').test(name);
+    this.selfStating = new Set(
+      guarded.filter((f) => (f.objectType === 'entity' || f.objectType === 'text') && holds(fold(f.subject), fold(f.object))).map((f) => fold(f.subject)),
+    );
     const answerNames = new Set(this.detector.items.flatMap((i) => i.names));
     const names = new Set<string>();
     for (const f of answerFacts) {
@@ -185,6 +194,7 @@ export class GuardContext {
   /** Is a detection covered by a non-answer fact among `factIds` written over the same text? */
   private exempt(det: Detection, folded: string, factIds: readonly number[], memo: Map<number, Detection[]>, stated: boolean): boolean {
     const item = this.detector.items[det.item]!;
+    if (det.kind === 'name' && this.selfStating.size > 0 && item.names.some((n) => this.selfStating.has(n))) return false;
     const key = alnum(det.form);
     for (const id of factIds) {
       if (this.protectedFactIds.has(id)) continue;
@@ -382,6 +392,8 @@ export class GuardContext {
     return { factIds: [...title.factIds, ...snippet.factIds], detections: [...title.detections, ...snippet.detections, ...date.detections] };
   }
 }
+
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** A sentence end, a cut (" … ", "...") or a piece separator between two spans of a text. */
 const SENTENCE_BREAK = /[.!?…|;]\s|\.\.\.|\n/;

@@ -12,7 +12,7 @@ describe('remembered verdicts', () => {
   it("remembers each passage's verdict as it judged it, and each page's lines as their exposures say", () => {
     const world = createSearchWorld(path);
     try {
-      for (const task of data.tasks.slice(0, 4)) {
+      for (const task of data.tasks.slice(0, 6)) {
         const ctx = guardContext(world, task.id);
         let blocked = 0;
         for (const page of world.allPages()) {
@@ -26,8 +26,9 @@ describe('remembered verdicts', () => {
             expect(ctx.blockedVerdict(p.id)).toBe(b);
           }
         }
-        // each task's answer is stated somewhere: some passages are blocked, most are not
-        expect(blocked).toBeGreaterThan(0);
+        // a task with protected facts has them stated somewhere: some passages are blocked (a sum or a
+        // difference protects only what equals the answer, which its world may state nowhere)
+        if (ctx.protectedFactIds.size > 0) expect(blocked, task.id).toBeGreaterThan(0);
       }
     } finally {
       world.close();
