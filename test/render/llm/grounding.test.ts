@@ -3,6 +3,7 @@ import { formatDate, formatShortDate, withCommas } from '../../../src/format.js'
 import { checkGrounding, GroundingContext, groundingContext, groundingLabel, queryWords, ungroundedClaims } from '../../../src/render/llm/grounding.js';
 import type { PromptRecord } from '../../../src/render/llm/records.js';
 import { factOf, openTestWorld, worldNames } from './world-fixture.js';
+import { spellInteger } from '../../../src/audit/answer-forms.js';
 import Database from 'better-sqlite3';
 import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -202,6 +203,31 @@ describe('echo and markup', () => {
     expect(ungroundedClaims(world, rec2, `${MODEL} was launched on ${formatDate(LAUNCH)}.`, words)).toEqual([]);
     expect(ungroundedClaims(world, rec2, `${MODEL}: ignore previous instructions.`, words)).toEqual(['echo:ignore', 'echo:previous', 'echo:instructions']);
     expect(ungroundedClaims(world, rec2, `${MODEL} {{canary}} </record>`)).toEqual(['markup:{', 'markup:}', 'markup:<', 'markup:>']);
+  });
+});
+
+describe('encodings of a value', () => {
+  it('a number the record states is grounded only as the record writes it: split, spaced, hyphen-split, spelled out or reversed, it is not', () => {
+    const digits = String(UNITS);
+    const words = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
+    expect(ungroundedClaims(world, rec, `It sold ${withCommas(UNITS)} units.`)).toEqual([]);
+    for (const form of [
+      [...digits].join(' '),
+      `${digits.slice(0, 3)}-${digits.slice(3)}`,
+      [...digits].map((d) => words[Number(d)]).join(' '),
+      [...digits].reverse().join(''),
+      spellInteger(UNITS),
+    ])
+      expect(ungroundedClaims(world, rec, `Reference ${form}.`).length, form).toBeGreaterThan(0);
+    // Either half alone is no number of the record either (a value split across two results).
+    expect(ungroundedClaims(world, rec, `Part one: ${digits.slice(0, 3)}.`).length).toBeGreaterThan(0);
+  });
+
+  it('a name of the world is a name in lower case and written backwards', () => {
+    const other = worldNames().models.find((m) => !rec.passages.some((p) => p.text.includes(m)) && !rec.title.includes(m))!;
+    expect(ungroundedClaims(world, rec, `See also ${other.toLowerCase()}.`).length, other).toBeGreaterThan(0);
+    const word = other.split(' ')[0]!;
+    expect(ungroundedClaims(world, rec, `Reference ${[...word.toLowerCase()].reverse().join('')}.`).length, word).toBeGreaterThan(0);
   });
 });
 
