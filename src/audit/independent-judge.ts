@@ -113,7 +113,45 @@ const exactNumberForms = (v: number) =>
 
 const sameValue = (fact: Fact, cell: Cell) => (isNumber(cell) ? Number(fact.object) === cell : fact.object === String(cell));
 
-export function createIndependentJudge(task: Task, facts: ReadonlyMap<number, Fact>, claims: ReadonlyMap<number, readonly ClaimRecord[]>): IndependentJudge {
+/** Longest passage prefix a snippet is searched for, to find where each passage it shows begins. */
+const PASSAGE_KEY = 24;
+
+/**
+ * Where the passages of a world begin in a snippet: a snippet joins passages with a space, and a row
+ * of a list ("Lumane 20 — Purpose: navigation") has no sentence end before the next passage.
+ */
+function passageStarts(passages: readonly string[]): (snippet: string) => number[] {
+  const keys = new Map<number, Set<string>>();
+  for (const p of passages) {
+    const len = Math.min(PASSAGE_KEY, p.length);
+    if (len < 8) continue;
+    (keys.get(len) ?? keys.set(len, new Set()).get(len)!).add(p.slice(0, len));
+  }
+  return (snippet) => {
+    const out: number[] = [];
+    for (let i = 1; i < snippet.length; i++) {
+      if (snippet[i - 1] !== ' ') continue;
+      for (const [len, set] of keys)
+        if (set.has(snippet.slice(i, i + len))) {
+          out.push(i);
+          break;
+        }
+    }
+    return out;
+  };
+}
+
+/**
+ * `passages`: the world's passage texts (world data, as its pages show them), so that a key and a
+ * value the snippet shows in two neighbouring passages are not read as one statement.
+ */
+export function createIndependentJudge(
+  task: Task,
+  facts: ReadonlyMap<number, Fact>,
+  claims: ReadonlyMap<number, readonly ClaimRecord[]>,
+  passages: readonly string[] = [],
+): IndependentJudge {
+  const startsOf = passageStarts(passages);
   const gold = JSON.parse(task.answer) as Cell[][];
   const answerFacts = task.answerFactIds.map((id) => facts.get(id)).filter((f): f is Fact => f !== undefined);
   const claimsOf = (f: Fact) => claims.get(f.id) ?? [];
@@ -214,8 +252,11 @@ export function createIndependentJudge(task: Task, facts: ReadonlyMap<number, Fa
   const foldedParts = (t: VisibleText): { whole: string; title: string; pieces: string[] } => {
     const date = t.date && t.date !== 'N/A' ? t.date : '';
     const title = foldForJudge(t.title);
-    const sentences = (t.snippet ?? '')
-      .split(/\s*(?:…|\.\.\.)\s*|\n+|(?<=[.!?]["”']?)\s+(?=["“'(]?\p{Lu})/u)
+    const snippet = t.snippet ?? '';
+    const cuts = [0, ...startsOf(snippet), snippet.length];
+    const sentences = cuts
+      .slice(1)
+      .flatMap((end, i) => snippet.slice(cuts[i], end).split(/\s*(?:…|\.\.\.)\s*|\n+|(?<=[.!?]["”']?)\s+(?=["“'(]?\p{Lu})/u))
       .map(foldForJudge)
       .filter(Boolean);
     return {

@@ -234,6 +234,12 @@ export async function auditWorld(
     const hosts = [...new Set(pages.map((p) => new URL(p.url).host))].sort();
     const sites = [...new Set(pages.map((p) => p.site))].sort();
     const urls = pages.map((p) => p.url);
+    const passageTexts = pages.flatMap((p) =>
+      world
+        .passagesOf(p.id)
+        .filter((x) => x.ord > 0)
+        .map((x) => x.text),
+    );
     const meta = { world: world.id, theme: world.world.theme.id };
     const out: WorldAudit = { ...meta, queries: [], tasks: [] };
     for (const id of world.taskIds()) {
@@ -241,7 +247,7 @@ export async function auditWorld(
       const ctx = guardContext(world, id);
       const run: TaskRun = {
         ctx,
-        judge: createIndependentJudge(task, factsById, claims),
+        judge: createIndependentJudge(task, factsById, claims, passageTexts),
         task,
         honest: { on: { cells: new Set(), facts: new Set(), shown: false }, off: { cells: new Set(), facts: new Set(), shown: false } },
         baselines: new Map(),

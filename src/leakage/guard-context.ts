@@ -100,6 +100,10 @@ export class GuardContext {
   readonly protectedFactIds: ReadonlySet<number>;
   /** Folded subjects of the protected facts: a composite name containing one and the answer states it. */
   private readonly protectedSubjects: readonly string[];
+  /** Both sides of each protected fact between two names (subject, value), folded. */
+  private readonly pairs: readonly (readonly [string, string])[];
+  /** Page ids whose title names one side of a protected fact, with the other side to look for. */
+  private readonly titleSides = new Map<number, string[]>();
   /** Folded answer names that state a protected fact of their own (their value is part of the name). */
   private readonly selfStating: ReadonlySet<string>;
   readonly policy: FamilyPolicy;
@@ -141,6 +145,10 @@ export class GuardContext {
     // Inlatuvec) states that fact wherever it is written: no other fact exempts it.
     const holds = (name: string, value: string) =>
       value.length > 0 && name !== value && new RegExp(`(?<![\\p{L}\\p{N}])${escapeRe(value)}(?![\\p{L}])`, 'u').test(name);
+    this.pairs = guarded
+      .filter((f) => f.objectType === 'entity' || f.objectType === 'text')
+      .map((f) => [fold(f.subject), fold(f.object)] as const)
+      .filter(([a, b]) => alnum(a).length >= 3 && alnum(b).length >= 3 && a !== b);
     this.selfStating = new Set(
       guarded.filter((f) => (f.objectType === 'entity' || f.objectType === 'text') && holds(fold(f.subject), fold(f.object))).map((f) => fold(f.subject)),
     );
@@ -258,6 +266,30 @@ export class GuardContext {
     return false;
   }
 
+  /**
+   * The other side of a protected fact named on a page whose title names one side ("Golden Citadel"'s
+   * page naming its studio; a brand's press release naming the model): the page states the fact by
+   * what it is about, whatever other fact the passage states.
+   */
+  private statedByContext(passage: PassageRecord): boolean {
+    if (this.pairs.length === 0) return false;
+    let sides = this.titleSides.get(passage.documentId);
+    if (!sides) {
+      const title = fold(this.world.page(passage.documentId)?.title ?? '');
+      sides = this.pairs.flatMap(([a, b]) => [...(title.includes(a) ? [b] : []), ...(title.includes(b) ? [a] : [])]);
+      this.titleSides.set(passage.documentId, sides);
+    }
+    if (sides.length === 0) return false;
+    const text = fold(passage.text);
+    return sides.some((side) => text.includes(side));
+  }
+
+  /** Does a page's title name both sides of a protected fact ("Tyia Devices unveils the Tyia X59")? */
+  titleStates(page: PageRecord): boolean {
+    const title = fold(page.title);
+    return this.pairs.some(([a, b]) => title.includes(a) && title.includes(b));
+  }
+
   /** `blocked` of a passage id when it is already known (a lookup only), else undefined. */
   blockedVerdict(passageId: number): boolean | undefined {
     // A typed array reads undefined at any index it does not hold (negative, fractional, past its end).
@@ -276,7 +308,7 @@ export class GuardContext {
   blocked(passage: PassageRecord): boolean {
     let b = this.blockedVerdict(passage.id);
     if (b === undefined) {
-      b = passage.factIds.some((id) => this.protectedFactIds.has(id)) || this.detect(passage.text, passage.factIds).length > 0;
+      b = passage.factIds.some((id) => this.protectedFactIds.has(id)) || this.detect(passage.text, passage.factIds).length > 0 || this.statedByContext(passage);
       this.remember(passage.id, b);
     }
     return b;
@@ -289,7 +321,7 @@ export class GuardContext {
   pageShows(page: PageRecord): 'title' | 'date' | null {
     const v = this.pageLines[page.id];
     if (v !== undefined && v !== 0) return v === 1 ? null : v === 2 ? 'title' : 'date';
-    const shows = exposes(this.titleExposure(page)) ? 'title' : exposes(this.dateExposure(page.published)) ? 'date' : null;
+    const shows = exposes(this.titleExposure(page)) || this.titleStates(page) ? 'title' : exposes(this.dateExposure(page.published)) ? 'date' : null;
     const grown = denseSet(this.pageLines, page.id, shows === null ? 1 : shows === 'title' ? 2 : 3);
     if (grown) this.pageLines = grown;
     return shows;

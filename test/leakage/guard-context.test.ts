@@ -16,7 +16,7 @@ describe('remembered verdicts', () => {
         const ctx = guardContext(world, task.id);
         let blocked = 0;
         for (const page of world.allPages()) {
-          const want = exposes(ctx.titleExposure(page)) ? 'title' : exposes(ctx.dateExposure(page.published)) ? 'date' : null;
+          const want = exposes(ctx.titleExposure(page)) || ctx.titleStates(page) ? 'title' : exposes(ctx.dateExposure(page.published)) ? 'date' : null;
           expect(ctx.pageShows(page)).toBe(want);
           expect(ctx.pageShows(page)).toBe(want); // remembered
           for (const p of world.passagesOf(page.id)) {
