@@ -31,6 +31,8 @@ export interface WorldFacts {
   /** Folded letters and digits of each fact's subject and value. */
   keys: Map<number, { subject: string; object: string }>;
   contexts: Map<string, GuardContext>;
+  /** Every subject and entity value of the world, as names (made on first need). */
+  names?: Detector;
 }
 
 const worlds = new WeakMap<SearchWorld, WorldFacts>();
@@ -162,6 +164,19 @@ export class GuardContext {
     // When the answer is one of the candidates the work checks, naming it is naming a candidate.
     this.entityNames = [...names].filter((n) => !this.policy.stripAnswer || !answerNames.has(fold(n))).sort();
     this.entities = createValueDetector(this.entityNames.map((n) => ({ value: n, type: 'text' as const })));
+  }
+
+  /** A detector of every name of the world (fact subjects and entity values), shared by the world's tasks. */
+  get worldNames(): Detector {
+    if (!this.facts.names) {
+      const names = new Set<string>();
+      for (const f of this.facts.byId.values()) {
+        names.add(f.subject);
+        if (f.objectType === 'entity') names.add(f.object);
+      }
+      this.facts.names = createValueDetector([...names].sort().map((n) => ({ value: n, type: 'text' as const })));
+    }
+    return this.facts.names;
   }
 
   fact(id: number): Fact | undefined {

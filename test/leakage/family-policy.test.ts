@@ -56,6 +56,12 @@ describe('the family policy', () => {
           const subjects = new Set(task.answerFactIds.map((id) => facts.get(id)!.subject));
           expect([...ctx.entityNames].sort()).toEqual([...subjects].sort());
           const label = labelOf(world.world.theme, final);
+          expect(classifyQuery(ctx, `${final.subject} ${label}`).named).toContain(final.subject);
+          // The final subject named among many other names of the world (a list dumped into one query) names none in particular.
+          const others = [...new Set([...facts.values()].map((f) => f.subject))]
+            .filter((n) => !subjects.has(n) && !n.includes(final.subject) && !final.subject.includes(n))
+            .slice(0, 6);
+          expect(classifyQuery(ctx, `${task.question} ${others.join(' ')} ${final.subject}`).related).toBe(false);
           for (const hop of task.hopFactIds.map((id) => facts.get(id)!)) {
             if (subjects.has(hop.subject)) continue;
             expect(classifyQuery(ctx, `${hop.subject} ${label}`).related, `${sample.theme} ${task.id}: ${hop.subject}`).toBe(false);
