@@ -10,7 +10,6 @@ import { join } from 'node:path';
 import { createSearchWorld } from '../../../src/search/world-index.js';
 import { tempDir } from '../../helpers.js';
 import { TRANSFORMS } from '../../leakage/disguise.js';
-import { TITLE_SEPARATORS } from '../../../src/world/pages/site-pools.js';
 
 const world = openTestWorld();
 afterAll(() => world.close());
