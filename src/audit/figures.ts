@@ -23,6 +23,7 @@ import type { IndependentFinding } from './probe.js';
 import type { QueryRecord, TaskRecord, WorldAudit } from './run.js';
 import { FAMILIES } from './families.js';
 import { SUITES } from './suites.js';
+import { FAMILY_POLICY } from '../leakage/family-policy.js';
 
 interface Counts {
   queries: number;
@@ -121,7 +122,29 @@ export interface AuditSummary {
   unreachable: TaskRecord[];
   /** A few guard-off leaks, to show what the guard prevents. */
   rawLeakExamples: LeakListing[];
+  /**
+   * One-search solves of multi-hop and chain tasks: tasks where one web_search an agent could write from
+   * the question and the names it contains (ONE_SEARCH_TAGS) shows, guarded and whatever its label, a
+   * result whose visible text scores 1 with the scorer.
+   */
+  oneSearch: { tasks: number; solved: number; rate: number; byKind: Record<string, { tasks: number; solved: number; rate: number }> };
+  /** What the guard protects per task family, and what it leaves to the work (src/leakage/family-policy.ts). */
+  policy: typeof FAMILY_POLICY;
 }
+
+/** Kinds whose one-search solves are measured. */
+export const ONE_SEARCH_KINDS: readonly string[] = ['multi_hop', 'chain'];
+/** Queries written from the question and the names it contains (suites.ts tags, families.ts families). */
+export const ONE_SEARCH_TAGS: ReadonlySet<string> = new Set([
+  'question',
+  'paraphrase',
+  'hop1',
+  'multi_hop_one_search',
+  'near_duplicate',
+  'long',
+  'attribute_only',
+  'list_ranking',
+]);
 
 const zero = (): Counts => ({
   queries: 0,
@@ -228,6 +251,8 @@ export class AuditAccumulator {
   private readonly counts = { changedQueries: 0, on: 0, off: 0 };
   private readonly guess = { right: 0, wrong: 0, rightOn: 0, wrongOn: 0, rightOff: 0, wrongOff: 0 };
   private readonly prediction = { tasks: 0, rightOn: 0, rightOff: 0 };
+  /** Multi-hop and chain tasks by kind: how many, and how many one search solved. */
+  private readonly oneSearch = new Map<string, { tasks: number; solved: number }>();
 
   private group(key: string): Counts {
     let c = this.groups.get(key);
@@ -272,7 +297,15 @@ export class AuditAccumulator {
       if (q.rawExample && this.rawExamples.length < RAW_EXAMPLES && !this.rawExamples.some((e) => e.world === q.world && e.task === q.task))
         this.rawExamples.push({ ...listing, ...q.rawExample });
     }
+    const solvedInOne = new Set(
+      audit.queries.filter((q) => ONE_SEARCH_TAGS.has(q.tag) && q.findings.some((f) => f.detail.startsWith('scorer:'))).map((q) => q.task),
+    );
     for (const t of audit.tasks) {
+      if (ONE_SEARCH_KINDS.includes(t.kind)) {
+        const o = this.oneSearch.get(t.kind) ?? this.oneSearch.set(t.kind, { tasks: 0, solved: 0 }).get(t.kind)!;
+        o.tasks++;
+        if (solvedInOne.has(t.task)) o.solved++;
+      }
       for (const c of [this.overall, this.group(`theme:${t.theme}`), this.group(`kind:${t.kind}`)]) {
         c.tasks++;
         if (t.reachable) c.reachable++;
@@ -330,6 +363,12 @@ export class AuditAccumulator {
         rateOff: ratio(this.prediction.rightOff, this.prediction.tasks),
       },
     };
+    const oneByKind = Object.fromEntries(
+      [...this.oneSearch].sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, o]) => [k, { ...o, rate: ratio(o.solved, o.tasks) }]),
+    );
+    const oneTasks = [...this.oneSearch.values()].reduce((n, o) => n + o.tasks, 0);
+    const oneSolved = [...this.oneSearch.values()].reduce((n, o) => n + o.solved, 0);
+    const oneSearch = { tasks: oneTasks, solved: oneSolved, rate: ratio(oneSolved, oneTasks), byKind: oneByKind };
     const unrelatedSuite = bySuite.unrelated;
     const diff = sideChannels.difference;
     const targets: Target[] = [
@@ -351,6 +390,7 @@ export class AuditAccumulator {
         target: '<= 3',
         ok: Math.abs(sideChannels.resultCount.differencePct) <= 3,
       },
+      { name: 'one-search solves of multi-hop and chain tasks', value: oneSearch.rate, target: '<= 5%', ok: oneSearch.rate <= 0.05 },
       {
         name: 'guess-and-confirm advantage, guarded (points)',
         value: 100 * sideChannels.guessConfirm.advantageOn,
@@ -372,6 +412,8 @@ export class AuditAccumulator {
       leakCount: this.leakCount,
       unreachable: this.unreachable,
       rawLeakExamples: this.rawExamples,
+      oneSearch,
+      policy: FAMILY_POLICY,
     };
   }
 }

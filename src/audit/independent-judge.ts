@@ -75,6 +75,8 @@ interface Item {
   /** Every part must be found (a composite key); each part has its own forms. */
   key: Matcher[];
   value: Matcher;
+  /** Other rows that hold the same value in the same column: a piece naming one states the value as theirs. */
+  others?: Matcher;
 }
 
 export interface IndependentJudge {
@@ -111,7 +113,45 @@ const exactNumberForms = (v: number) =>
 
 const sameValue = (fact: Fact, cell: Cell) => (isNumber(cell) ? Number(fact.object) === cell : fact.object === String(cell));
 
-export function createIndependentJudge(task: Task, facts: ReadonlyMap<number, Fact>, claims: ReadonlyMap<number, readonly ClaimRecord[]>): IndependentJudge {
+/** Longest passage prefix a snippet is searched for, to find where each passage it shows begins. */
+const PASSAGE_KEY = 24;
+
+/**
+ * Where the passages of a world begin in a snippet: a snippet joins passages with a space, and a row
+ * of a list ("Lumane 20 — Purpose: navigation") has no sentence end before the next passage.
+ */
+function passageStarts(passages: readonly string[]): (snippet: string) => number[] {
+  const keys = new Map<number, Set<string>>();
+  for (const p of passages) {
+    const len = Math.min(PASSAGE_KEY, p.length);
+    if (len < 8) continue;
+    (keys.get(len) ?? keys.set(len, new Set()).get(len)!).add(p.slice(0, len));
+  }
+  return (snippet) => {
+    const out: number[] = [];
+    for (let i = 1; i < snippet.length; i++) {
+      if (snippet[i - 1] !== ' ') continue;
+      for (const [len, set] of keys)
+        if (set.has(snippet.slice(i, i + len))) {
+          out.push(i);
+          break;
+        }
+    }
+    return out;
+  };
+}
+
+/**
+ * `passages`: the world's passage texts (world data, as its pages show them), so that a key and a
+ * value the snippet shows in two neighbouring passages are not read as one statement.
+ */
+export function createIndependentJudge(
+  task: Task,
+  facts: ReadonlyMap<number, Fact>,
+  claims: ReadonlyMap<number, readonly ClaimRecord[]>,
+  passages: readonly string[] = [],
+): IndependentJudge {
+  const startsOf = passageStarts(passages);
   const gold = JSON.parse(task.answer) as Cell[][];
   const answerFacts = task.answerFactIds.map((id) => facts.get(id)).filter((f): f is Fact => f !== undefined);
   const claimsOf = (f: Fact) => claims.get(f.id) ?? [];
@@ -134,6 +174,22 @@ export function createIndependentJudge(task: Task, facts: ReadonlyMap<number, Fa
     return [(t: string) => whole(t) ?? (partMatchers.every((m) => m(t) !== null) ? subject : null)];
   };
 
+  // Other subjects with the same value in the same column as `fact` (a common value: a purpose, an occupation).
+  const othersOf = (fact: Fact | undefined): Matcher | undefined => {
+    if (!fact) return undefined;
+    const names = [...facts.values()]
+      .filter(
+        (g) =>
+          g.id !== fact.id &&
+          g.sourceTable === fact.sourceTable &&
+          g.sourceColumn === fact.sourceColumn &&
+          g.object === fact.object &&
+          g.subject !== fact.subject,
+      )
+      .flatMap((g) => formsOfName(g.subject));
+    return names.length > 0 ? formMatcher(names) : undefined;
+  };
+
   const items: Item[] = [];
   const distinctive: { label: string; value: Matcher }[] = [];
   const tabular = task.answerType === 'table' || task.answerType === 'list';
@@ -146,6 +202,7 @@ export function createIndependentJudge(task: Task, facts: ReadonlyMap<number, Fa
         key: keyOf(f.subject),
         value: formMatcher([...answerForms, ...valueForms(cell, claimsOf(f))]),
         weak: significant(cell) < 3,
+        others: othersOf(f),
       });
     // The answer is the row itself: its name with one of its own facts' values.
     for (const f of answerFacts.filter((x) => x.subject === String(cell)))
@@ -165,7 +222,13 @@ export function createIndependentJudge(task: Task, facts: ReadonlyMap<number, Fa
         const keyText = keys.map(String);
         const own = answerFacts.filter((f) => sameValue(f, cell) && keyText.every((k) => f.subject.includes(k)));
         const forms = valueForms(cell, own.flatMap(claimsOf));
-        items.push({ label: `${keyText.join('|')}=${String(cell)}`, key: keyMatchers, value: formMatcher(forms), weak: significant(cell) < 3 });
+        items.push({
+          label: `${keyText.join('|')}=${String(cell)}`,
+          key: keyMatchers,
+          value: formMatcher(forms),
+          weak: significant(cell) < 3,
+          others: othersOf(own[0]),
+        });
         if (isNumber(cell) && significant(cell) >= 5) distinctive.push({ label: String(cell), value: formMatcher(exactNumberForms(cell)) });
       });
     }
@@ -186,23 +249,44 @@ export function createIndependentJudge(task: Task, facts: ReadonlyMap<number, Fa
   // A result as the judge reads it: the whole text (for a distinctive number), and each sentence or
   // shown piece of the snippet with the title before it (a key and its value must meet in one of them:
   // "Lodestar 12's purpose was communications. … owns Halberd 16." states no purpose of Halberd 16).
-  const foldedParts = (t: VisibleText): { whole: string; pieces: string[] } => {
+  const foldedParts = (t: VisibleText): { whole: string; title: string; pieces: string[] } => {
     const date = t.date && t.date !== 'N/A' ? t.date : '';
     const title = foldForJudge(t.title);
-    const sentences = (t.snippet ?? '')
-      .split(/\s*(?:…|\.\.\.)\s*|\n+|(?<=[.!?]["”']?)\s+(?=["“'(]?\p{Lu})/u)
+    const snippet = t.snippet ?? '';
+    const cuts = [0, ...startsOf(snippet), snippet.length];
+    const sentences = cuts
+      .slice(1)
+      .flatMap((end, i) => snippet.slice(cuts[i], end).split(/\s*(?:…|\.\.\.)\s*|\n+|(?<=[.!?]["”']?)\s+(?=["“'(]?\p{Lu})/u))
       .map(foldForJudge)
       .filter(Boolean);
     return {
       whole: foldForJudge([t.title, t.snippet ?? '', date].join('\n')),
+      title,
       pieces: [title, ...[...sentences, foldForJudge(date)].filter(Boolean).map((x) => `${title}\n${x}`)],
     };
   };
-  const states = (it: Item, parts: { pieces: string[] }): string | null => {
+  // A key and its value meet in a piece (a composite name that holds the value, "Rosocitumab-88" of
+  // its drug Rosocitumab, states it). A value the piece says of another row that holds it too is
+  // theirs, not the key's: the key only in the title line, or the value just before "‹key›'s" (where
+  // one passage ends and the next begins), with that other row named before it.
+  const states = (it: Item, parts: { title: string; pieces: string[] }): string | null => {
     for (const p of parts.pieces) {
-      if (!it.key.every((k) => k(p) !== null)) continue;
+      const keys = it.key.map((k) => k(p));
+      if (keys.some((k) => k === null)) continue;
       const v = it.value(p);
-      if (v !== null) return v;
+      if (v === null) continue;
+      if (it.others) {
+        const body = p.slice(parts.title.length + 1);
+        const other = it.others(body);
+        if (other !== null) {
+          if (keys.every((k) => !body.includes(k!))) continue;
+          const at = body.indexOf(v);
+          const keyAt = keys.map((k) => body.indexOf(`${k}'s`)).filter((i) => i >= 0);
+          const otherAt = body.indexOf(other);
+          if (at >= 0 && otherAt >= 0 && otherAt < at && keyAt.some((i) => i > at)) continue;
+        }
+      }
+      return v;
     }
     return null;
   };

@@ -63,6 +63,14 @@ export function formatAuditTable(s: AuditSummary, maxLeaks = 20): string {
     '',
     ...sideChannelLines(s),
     '',
+    `One-search solves (multi-hop and chain): ${num(s.oneSearch.solved)} of ${num(s.oneSearch.tasks)} tasks (${pct(s.oneSearch.rate, 1)})` +
+      Object.entries(s.oneSearch.byKind)
+        .map(([k, o]) => `; ${k} ${o.solved}/${o.tasks}`)
+        .join(''),
+    '',
+    'Protected per family (src/leakage/family-policy.ts):',
+    ...Object.entries(s.policy).map(([k, p]) => `  ${k}: protects ${p.protects}; the work: ${p.work}`),
+    '',
     'Targets:',
     ...s.targets.map((t) => `  ${t.ok ? 'ok  ' : 'MISS'} ${t.name}: ${targetValue(t)} (target ${t.target})`),
     '',

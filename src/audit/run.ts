@@ -113,6 +113,8 @@ interface TaskRun {
   task: Task;
   raw: Session;
   guarded: Session;
+  /** A new pair of sessions bound to the task (a guessed URL is tried as a new episode would: nothing seen yet). */
+  fresh: () => { raw: Session; guarded: Session };
   surfaced: Set<number>;
   /** Honest reach, by side: answer cells and answer facts stated, and whether the answer showed. */
   honest: { on: Reach; off: Reach };
@@ -128,7 +130,10 @@ interface Reach {
 const HONEST_TAGS = new Set(['question', 'paraphrase', 'fact', 'fact_of', 'row']);
 
 async function runQuery(run: TaskRun, meta: { world: string; theme: string }, q: AuditQuery): Promise<QueryRecord> {
-  const p = await runProbe(run.raw, run.guarded, run.judge, q);
+  // A guessed URL is a URL the agent has not seen: tried in sessions that have seen nothing (the
+  // task's long audit session has seen, through honest queries, the very pages a guess would name).
+  const sessions = q.url ? run.fresh() : run;
+  const p = await runProbe(sessions.raw, sessions.guarded, run.judge, q);
   const gResults = p.guarded.blocks[0]?.results ?? [];
   const plain = !q.batch && !q.url;
   if (q.suite === 'related' && plain)
@@ -229,6 +234,12 @@ export async function auditWorld(
     const hosts = [...new Set(pages.map((p) => new URL(p.url).host))].sort();
     const sites = [...new Set(pages.map((p) => p.site))].sort();
     const urls = pages.map((p) => p.url);
+    const passageTexts = pages.flatMap((p) =>
+      world
+        .passagesOf(p.id)
+        .filter((x) => x.ord > 0)
+        .map((x) => x.text),
+    );
     const meta = { world: world.id, theme: world.world.theme.id };
     const out: WorldAudit = { ...meta, queries: [], tasks: [] };
     for (const id of world.taskIds()) {
@@ -236,13 +247,17 @@ export async function auditWorld(
       const ctx = guardContext(world, id);
       const run: TaskRun = {
         ctx,
-        judge: createIndependentJudge(task, factsById, claims),
+        judge: createIndependentJudge(task, factsById, claims, passageTexts),
         task,
         honest: { on: { cells: new Set(), facts: new Set(), shown: false }, off: { cells: new Set(), facts: new Set(), shown: false } },
         baselines: new Map(),
         surfaced: new Set(),
         raw: createSession(world, { taskId: id, guard: null, renderer, historyLimit: 0 }),
         guarded: createSession(world, { taskId: id, renderer, historyLimit: 0 }),
+        fresh: () => ({
+          raw: createSession(world, { taskId: id, guard: null, renderer, historyLimit: 0 }),
+          guarded: createSession(world, { taskId: id, renderer, historyLimit: 0 }),
+        }),
       };
       for (const q of buildSuites(
         task,

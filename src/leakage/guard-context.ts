@@ -21,6 +21,7 @@ import type { Fact, Task } from '../world/types.js';
 import { createDetector, createFactDetector, createValueDetector, type Detection, type Detector } from './detector.js';
 import type { Relatedness } from './relatedness.js';
 import { shownPart } from './shown-part.js';
+import { familyPolicy, protectedFacts, type FamilyPolicy } from './family-policy.js';
 
 /** Facts of a world, indexed once per open world and shared by every task's context. */
 export interface WorldFacts {
@@ -30,6 +31,8 @@ export interface WorldFacts {
   /** Folded letters and digits of each fact's subject and value. */
   keys: Map<number, { subject: string; object: string }>;
   contexts: Map<string, GuardContext>;
+  /** Every subject and entity value of the world, as names (made on first need). */
+  names?: Detector;
 }
 
 const worlds = new WeakMap<SearchWorld, WorldFacts>();
@@ -93,7 +96,19 @@ const NOTHING = frozen({ factIds: [], detections: [] });
 export class GuardContext {
   readonly task: Task;
   readonly detector: Detector;
+  /** Every answer fact: the evidence of the answer (protected facts and the work). */
   readonly answerFactIds: ReadonlySet<number>;
+  /** The answer facts the task's family policy protects (family-policy.ts): the view hides their passages. */
+  readonly protectedFactIds: ReadonlySet<number>;
+  /** Folded subjects of the protected facts: a composite name containing one and the answer states it. */
+  private readonly protectedSubjects: readonly string[];
+  /** Both sides of each protected fact between two names (subject, value), folded. */
+  private readonly pairs: readonly (readonly [string, string])[];
+  /** Page ids whose title names one side of a protected fact, with the other side to look for. */
+  private readonly titleSides = new Map<number, string[]>();
+  /** Folded answer names that state a protected fact of their own (their value is part of the name). */
+  private readonly selfStating: ReadonlySet<string>;
+  readonly policy: FamilyPolicy;
   /** Subjects of answer facts and the entities their rows refer to: a related query names one. */
   readonly entities: Detector;
   readonly entityNames: readonly string[];
@@ -123,16 +138,45 @@ export class GuardContext {
     this.task = task;
     this.detector = createDetector(task);
     this.answerFactIds = new Set(task.answerFactIds);
+    this.policy = familyPolicy(task.kind);
+    const answerFacts = task.answerFactIds.map((id) => facts.byId.get(id)).filter((f): f is Fact => f !== undefined);
+    const guarded = protectedFacts(task, answerFacts);
+    this.protectedFactIds = new Set(guarded.map((f) => f.id));
+    this.protectedSubjects = [...new Set(guarded.map((f) => fold(f.subject)))];
+    // An answer name that holds the value of one of its own protected facts ("Inlatuvec-59" of its drug
+    // Inlatuvec) states that fact wherever it is written: no other fact exempts it.
+    const holds = (name: string, value: string) =>
+      value.length > 0 && name !== value && new RegExp(`(?<![\\p{L}\\p{N}])${escapeRe(value)}(?![\\p{L}])`, 'u').test(name);
+    this.pairs = guarded
+      .filter((f) => f.objectType === 'entity' || f.objectType === 'text')
+      .map((f) => [fold(f.subject), fold(f.object)] as const)
+      .filter(([a, b]) => alnum(a).length >= 3 && alnum(b).length >= 3 && a !== b);
+    this.selfStating = new Set(
+      guarded.filter((f) => (f.objectType === 'entity' || f.objectType === 'text') && holds(fold(f.subject), fold(f.object))).map((f) => fold(f.subject)),
+    );
     const answerNames = new Set(this.detector.items.flatMap((i) => i.names));
     const names = new Set<string>();
-    for (const id of task.answerFactIds) {
-      const f = facts.byId.get(id);
-      if (!f) continue;
+    for (const f of answerFacts) {
       names.add(f.subject);
-      for (const g of facts.byRow.get(`${f.sourceTable}:${f.sourceRowid}`) ?? []) if (g.objectType === 'entity') names.add(g.object);
+      if (this.policy.relatedBy === 'rows')
+        for (const g of facts.byRow.get(`${f.sourceTable}:${f.sourceRowid}`) ?? []) if (g.objectType === 'entity') names.add(g.object);
     }
-    this.entityNames = [...names].filter((n) => !answerNames.has(fold(n))).sort();
+    // When the answer is one of the candidates the work checks, naming it is naming a candidate.
+    this.entityNames = [...names].filter((n) => !this.policy.stripAnswer || !answerNames.has(fold(n))).sort();
     this.entities = createValueDetector(this.entityNames.map((n) => ({ value: n, type: 'text' as const })));
+  }
+
+  /** A detector of every name of the world (fact subjects and entity values), shared by the world's tasks. */
+  get worldNames(): Detector {
+    if (!this.facts.names) {
+      const names = new Set<string>();
+      for (const f of this.facts.byId.values()) {
+        names.add(f.subject);
+        if (f.objectType === 'entity') names.add(f.object);
+      }
+      this.facts.names = createValueDetector([...names].sort().map((n) => ({ value: n, type: 'text' as const })));
+    }
+    return this.facts.names;
   }
 
   fact(id: number): Fact | undefined {
@@ -148,6 +192,13 @@ export class GuardContext {
       this.facts.detectors.set(id, d);
     }
     return d;
+  }
+
+  /** Is `subject` a composite name holding the answer form `form` and the subject of a protected fact? */
+  private composite(subject: string, form: string): boolean {
+    const s = fold(subject);
+    if (s === form || !s.includes(form)) return false;
+    return this.protectedSubjects.some((p) => p !== form && p !== s && s.includes(p));
   }
 
   /** A cheap pre-check: can this fact's subject or value be written over a form of this kind? */
@@ -166,18 +217,24 @@ export class GuardContext {
   /** Is a detection covered by a non-answer fact among `factIds` written over the same text? */
   private exempt(det: Detection, folded: string, factIds: readonly number[], memo: Map<number, Detection[]>, stated: boolean): boolean {
     const item = this.detector.items[det.item]!;
+    if (det.kind === 'name' && this.selfStating.size > 0 && item.names.some((n) => this.selfStating.has(n))) return false;
     const key = alnum(det.form);
     for (const id of factIds) {
-      if (this.answerFactIds.has(id)) continue;
+      if (this.protectedFactIds.has(id)) continue;
       const fact = this.facts.byId.get(id);
       if (!fact || !this.mayCover(fact, det.kind, key)) continue;
+      // A composite name that holds the answer and a protected fact's subject ("‹candidate› in
+      // ‹district›") states that fact: it exempts nothing.
+      if (det.kind === 'name' && this.composite(fact.subject, det.form)) continue;
       const fd = this.factDetector(id)!;
       let found = memo.get(id);
       if (!found) memo.set(id, (found = fd.scanFolded(folded)));
       for (const f of found) {
         if (f.start > det.start || f.end < det.end) continue;
-        // Text no passage accounts for must state the other fact itself: its subject and its value.
-        if (stated && !found.some((x) => x.item !== f.item)) continue;
+        // Text no passage accounts for must state the other fact itself: its subject and its value, in
+        // one sentence, the value written as the record writes values (digits, a date, a name): a number
+        // word anywhere ("one of the best" read as a count of 1) states nothing.
+        if (stated && !found.some((x) => x.item !== f.item && statesWith(folded, f, x))) continue;
         if (det.kind === 'name' || f.item === 0) return true;
         const sameValue =
           item.kind === 'number' ? Math.abs(Number(fact.object) - item.value!) <= 1e-9 * Math.max(1, Math.abs(item.value!)) : fact.object === item.text;
@@ -209,6 +266,45 @@ export class GuardContext {
     return ids;
   }
 
+  /**
+   * Does a text (an earlier observation, free text of any origin) show the answer in any form the
+   * detector knows, or state a protected fact (its subject and its value)? No exemption: it is judged
+   * as a whole, with no passage to account for it.
+   */
+  statesProtected(text: string): boolean {
+    const { folded, detections } = this.detector.scan(text);
+    if (detections.length > 0) return true;
+    for (const id of this.protectedFactIds) {
+      const found = this.factDetector(id)?.scanFolded(folded) ?? [];
+      if (found.some((d) => d.item === 0) && found.some((d) => d.item === 1)) return true;
+    }
+    return false;
+  }
+
+  /**
+   * The other side of a protected fact named on a page whose title names one side ("Golden Citadel"'s
+   * page naming its studio; a brand's press release naming the model): the page states the fact by
+   * what it is about, whatever other fact the passage states.
+   */
+  private statedByContext(passage: PassageRecord): boolean {
+    if (this.pairs.length === 0) return false;
+    let sides = this.titleSides.get(passage.documentId);
+    if (!sides) {
+      const title = fold(this.world.page(passage.documentId)?.title ?? '');
+      sides = this.pairs.flatMap(([a, b]) => [...(title.includes(a) ? [b] : []), ...(title.includes(b) ? [a] : [])]);
+      this.titleSides.set(passage.documentId, sides);
+    }
+    if (sides.length === 0) return false;
+    const text = fold(passage.text);
+    return sides.some((side) => text.includes(side));
+  }
+
+  /** Does a page's title name both sides of a protected fact ("Tyia Devices unveils the Tyia X59")? */
+  titleStates(page: PageRecord): boolean {
+    const title = fold(page.title);
+    return this.pairs.some(([a, b]) => title.includes(a) && title.includes(b));
+  }
+
   /** `blocked` of a passage id when it is already known (a lookup only), else undefined. */
   blockedVerdict(passageId: number): boolean | undefined {
     // A typed array reads undefined at any index it does not hold (negative, fractional, past its end).
@@ -227,7 +323,7 @@ export class GuardContext {
   blocked(passage: PassageRecord): boolean {
     let b = this.blockedVerdict(passage.id);
     if (b === undefined) {
-      b = passage.factIds.some((id) => this.answerFactIds.has(id)) || this.detect(passage.text, passage.factIds).length > 0;
+      b = passage.factIds.some((id) => this.protectedFactIds.has(id)) || this.detect(passage.text, passage.factIds).length > 0 || this.statedByContext(passage);
       this.remember(passage.id, b);
     }
     return b;
@@ -240,7 +336,7 @@ export class GuardContext {
   pageShows(page: PageRecord): 'title' | 'date' | null {
     const v = this.pageLines[page.id];
     if (v !== undefined && v !== 0) return v === 1 ? null : v === 2 ? 'title' : 'date';
-    const shows = exposes(this.titleExposure(page)) ? 'title' : exposes(this.dateExposure(page.published)) ? 'date' : null;
+    const shows = exposes(this.titleExposure(page)) || this.titleStates(page) ? 'title' : exposes(this.dateExposure(page.published)) ? 'date' : null;
     const grown = denseSet(this.pageLines, page.id, shows === null ? 1 : shows === 'title' ? 2 : 3);
     if (grown) this.pageLines = grown;
     return shows;
@@ -251,7 +347,7 @@ export class GuardContext {
     let e = this.titleCache.get(page.id);
     if (!e) {
       const title = this.world.passagesOf(page.id).find((p) => p.ord === 0);
-      const factIds = title ? title.factIds.filter((id) => this.answerFactIds.has(id)) : [];
+      const factIds = title ? title.factIds.filter((id) => this.protectedFactIds.has(id)) : [];
       e = { factIds, detections: this.detect(page.title, this.pageFacts(page.id)) };
       this.titleCache.set(page.id, e);
     }
@@ -277,7 +373,7 @@ export class GuardContext {
   private partExposureUncached(passage: PassageRecord, part: string): Exposure {
     const factIds: number[] = [];
     for (const id of passage.factIds) {
-      if (!this.answerFactIds.has(id)) continue;
+      if (!this.protectedFactIds.has(id)) continue;
       const d = this.factDetector(id);
       if (d?.scan(part).detections.some((x) => x.item === 1)) factIds.push(id);
     }
@@ -342,6 +438,22 @@ export class GuardContext {
     const date = this.dateExposure(r.date);
     return { factIds: [...title.factIds, ...snippet.factIds], detections: [...title.detections, ...snippet.detections, ...date.detections] };
   }
+}
+
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A sentence end, a cut (" … ", "...") or a piece separator between two spans of a text. */
+const SENTENCE_BREAK = /[.!?…|;]\s|\.\.\.|\n/;
+
+/**
+ * Does `value` (a match of a fact's value) state that fact together with `subject` (a match of its
+ * subject): in the same sentence, and written with digits when it is a number?
+ */
+function statesWith(folded: string, subject: Detection, value: Detection): boolean {
+  if (value.kind === 'number' && !/\d/.test(value.form)) return false;
+  const from = Math.min(subject.end, value.end);
+  const to = Math.max(subject.start, value.start);
+  return to <= from || !SENTENCE_BREAK.test(folded.slice(from, to));
 }
 
 /**

@@ -3,6 +3,8 @@ import { exposes, guardContext } from '../../src/leakage/guard-context.js';
 import { createSearchWorld } from '../../src/search/world-index.js';
 import type { PassageRecord } from '../../src/search/types.js';
 import { smartphoneWorld } from '../search/sample-worlds.js';
+import { loadFacts } from '../../src/db/load.js';
+import { spellInteger } from '../../src/audit/answer-forms.js';
 
 describe('remembered verdicts', () => {
   const { path, data } = smartphoneWorld();
@@ -10,11 +12,11 @@ describe('remembered verdicts', () => {
   it("remembers each passage's verdict as it judged it, and each page's lines as their exposures say", () => {
     const world = createSearchWorld(path);
     try {
-      for (const task of data.tasks.slice(0, 4)) {
+      for (const task of data.tasks.slice(0, 6)) {
         const ctx = guardContext(world, task.id);
         let blocked = 0;
         for (const page of world.allPages()) {
-          const want = exposes(ctx.titleExposure(page)) ? 'title' : exposes(ctx.dateExposure(page.published)) ? 'date' : null;
+          const want = exposes(ctx.titleExposure(page)) || ctx.titleStates(page) ? 'title' : exposes(ctx.dateExposure(page.published)) ? 'date' : null;
           expect(ctx.pageShows(page)).toBe(want);
           expect(ctx.pageShows(page)).toBe(want); // remembered
           for (const p of world.passagesOf(page.id)) {
@@ -24,8 +26,9 @@ describe('remembered verdicts', () => {
             expect(ctx.blockedVerdict(p.id)).toBe(b);
           }
         }
-        // each task's answer is stated somewhere: some passages are blocked, most are not
-        expect(blocked).toBeGreaterThan(0);
+        // a task with protected facts has them stated somewhere: some passages are blocked (a sum or a
+        // difference protects only what equals the answer, which its world may state nowhere)
+        if (ctx.protectedFactIds.size > 0) expect(blocked, task.id).toBeGreaterThan(0);
       }
     } finally {
       world.close();
@@ -57,6 +60,43 @@ describe('remembered verdicts', () => {
       ctx.blocked(fake(200_000, false));
       expect(ctx.blockedVerdict(real.id)).toBe(b);
       expect(ctx.blockedVerdict(70_000)).toBe(true);
+    } finally {
+      world.close();
+    }
+  });
+});
+
+describe('the exemption of text no passage accounts for (a world model, the backstop)', () => {
+  const { path, data } = smartphoneWorld();
+  /** A task whose answer is an entity that is the subject of another, small-valued integer fact. */
+  function entityTaskWithCount(world: ReturnType<typeof createSearchWorld>) {
+    const facts = loadFacts(world.world);
+    for (const task of data.tasks) {
+      if (task.answerType !== 'entity') continue;
+      const name = String((JSON.parse(task.answer) as unknown[][])[0]![0]);
+      const fact = facts.find((f) => f.subject === name && f.objectType === 'integer' && !task.answerFactIds.includes(f.id) && Number(f.object) < 20);
+      if (fact) return { task, name, fact };
+    }
+    throw new Error('no entity answer with a small count in the smartphone sample');
+  }
+
+  it('does not exempt the answer\'s name because a form of one of its values appears anywhere ("one" read as a count of 1)', () => {
+    const world = createSearchWorld(path);
+    try {
+      const { task, name, fact } = entityTaskWithCount(world);
+      const ctx = guardContext(world, task.id);
+      const far = `${name} is the one you want. Elsewhere in the catalogue, ${spellInteger(Number(fact.object))} other models were shown.`;
+      const words = `${name} tops the list, and ${spellInteger(Number(fact.object))} is a nice number.`;
+      for (const text of [far, words]) {
+        const found = ctx.detect(text, [fact.id], true);
+        expect(
+          found.some((d) => d.kind === 'name'),
+          text,
+        ).toBe(true);
+      }
+      // The other fact stated in one sentence, its value in digits, still exempts the name.
+      const stated = `${name} has a ${fact.predicate.replace(/_/g, ' ')} of ${fact.object}.`;
+      expect(ctx.detect(stated, [fact.id], true).filter((d) => d.kind === 'name')).toEqual([]);
     } finally {
       world.close();
     }

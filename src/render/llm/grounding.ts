@@ -5,9 +5,14 @@
  *
  * - URLs and host names written in a snippet are pages or sites of the world;
  * - every date (any common form) is a date of the record;
- * - every number written with digits, or in words from 100 up ("twelve hundred"), is a number of the record;
- * - every proper name (a word with a capital letter, or mixing letters and digits) is a word of the
- *   record, and a run of such words is a phrase of the record; a common word starting a sentence passes;
+ * - every number, in digits or in words of any size ("one", "twelve hundred"), is written as the record
+ *   writes it: the whole run of numbers it stands in ("19 70", "4-2", "one nine seven") is a run of the
+ *   record, so a value split, spaced, hyphen-split, spelled out or reversed is not grounded by the
+ *   numbers the record happens to have;
+ * - no word is a name of the world written backwards;
+ * - every proper name (a word with a capital letter, mixing letters and digits, or one the world only
+ *   writes capitalized, in whatever case the snippet has it) is a word of the record, and a run of such
+ *   words is a phrase of the record; a common word starting a sentence passes;
  * - no word of the agent's query that the record does not have (a model echoing the query, or an
  *   injection in it, rather than describing the page), and no markup characters the record does not have.
  *
@@ -33,6 +38,7 @@ const PARTS_ONLY = { sums: false };
 class Claims {
   private w?: { spaced: string; words: Set<string> };
   private n?: { numbers: number[]; dates: DateReading[] };
+  private r?: Set<string>;
 
   /** The folded text. */
   constructor(readonly raw: string) {}
@@ -58,6 +64,12 @@ class Claims {
   analyse(): void {
     this.wordsInfo();
     this.numberInfo();
+    void this.runs;
+  }
+
+  /** The piece's number runs (numberRuns) and date parts, as written. */
+  get runs(): Set<string> {
+    return (this.r ??= new Set([...numberRuns(this.raw), ...this.dates.flatMap((d) => [String(d.y), ...(d.d !== undefined ? [String(d.d)] : [])])]));
   }
 
   private wordsInfo() {
@@ -153,7 +165,7 @@ const datesOf = memoize<string, readonly DateMention[]>(4096, (text) => findDate
  * unaltered since is used without checking it again. Change it whenever the check changes, so that
  * answers an older check let through are checked again.
  */
-export const GROUNDING_CHECK = 'grounding-v2';
+export const GROUNDING_CHECK = 'grounding-v3';
 
 /**
  * What a cache row says it was checked by: this check, over this world's text (every page's URL, title
@@ -241,7 +253,6 @@ export function groundingContext(world: SearchWorld, records: readonly PromptRec
   return given?.fits(world, records, query) ? given : new GroundingContext(world, records, query);
 }
 
-const sameNumber = (a: number, b: number) => Math.abs(Math.abs(a) - Math.abs(b)) <= 1e-9 * Math.max(1, Math.abs(b));
 const sameDate = (a: DateReading, b: DateReading) => a.y === b.y && a.m === b.m && (a.d === undefined || a.d === b.d);
 
 const URL_RE = /(?:https?:\/\/)?(?:[a-z0-9-]+\.)+[a-z]{2,}(?:\/[^\s"'<>)]*)?/gi;
@@ -321,12 +332,15 @@ function unstated(world: SearchWorld, ev: readonly Claims[], snippet: string, qu
     const u = m[0].replace(URL_TRAILER, '');
     if (!urlGrounded(world, u)) problems.push(`url:${u}`);
   }
+  // Words are read outside URLs (a URL is checked whole above); blanks keep every offset.
+  const words = cased.replace(URL_RE, (u) => ' '.repeat(u.length));
   const dateMentions = findDates(folded);
   for (const d of dateMentions) if (!d.readings.some((r) => ev.some((c) => c.dates.some((e) => sameDate(r, e))))) problems.push(`date:${d.text}`);
-  for (const n of findNumbers(folded, dateMentions, PARTS_ONLY)) {
-    if (!/\d/.test(n.text) && n.readings.every((r) => Math.abs(r.value) < 100)) continue;
-    if (!n.readings.some((r) => ev.some((c) => c.numbers.some((e) => sameNumber(r.value, e))))) problems.push(`number:${n.text}`);
-  }
+  // A number is grounded only as the record writes it: the whole run of numbers it stands in (digits and
+  // number words joined by spaces, hyphens or separators) is a run of the record, so a value split,
+  // spaced, hyphen-split, spelled out or reversed is never read back from numbers the record has.
+  for (const run of numberRuns(folded, dateMentions)) if (!ev.some((c) => c.runs.has(run))) problems.push(`number:${run}`);
+  const vocab = worldWords(world);
   let run: string[] = [];
   let runEnd = -1;
   const closeRun = () => {
@@ -336,15 +350,24 @@ function unstated(world: SearchWorld, ev: readonly Claims[], snippet: string, qu
     }
     run = [];
   };
-  for (const m of cased.matchAll(TOKEN_RE)) {
+  for (const m of words.matchAll(TOKEN_RE)) {
     const token = m[0];
     const start = m.index!;
-    if (!isNameLike(token)) {
+    const key = alnum(fold(token));
+    if (key === '') continue;
+    const nameLike = isNameLike(token);
+    // A name of the world written backwards ("airtnez") is not the record's (a name-like token is checked
+    // as a name below).
+    if (!nameLike && key.length >= 3 && !vocab.words.has(key) && vocab.proper.has([...key].reverse().join(''))) {
+      closeRun();
+      problems.push(`word:${token}`);
+      continue;
+    }
+    // A word the world writes only as part of a name is a name in any case ("zentria").
+    if (!nameLike && !vocab.proper.has(key)) {
       closeRun();
       continue;
     }
-    const key = alnum(fold(token));
-    if (key === '') continue;
     const stated = ev.some((c) => c.words.has(key));
     if (!stated) {
       closeRun();
@@ -361,6 +384,68 @@ function unstated(world: SearchWorld, ev: readonly Claims[], snippet: string, qu
   }
   closeRun();
   return problems;
+}
+
+/** Characters that join the numbers of one run: white space, hyphens and dashes, separators. */
+const RUN_JOINER = /^[\s\-\u2010-\u2015.,/:]{1,3}$/u;
+
+/**
+ * The runs of numbers of a folded text, outside its dates: neighbouring numbers (digits or number
+ * words) joined by at most three joiner characters are one run ("19 70", "4-2", "one nine seven"),
+ * each as written with its white space collapsed.
+ */
+export function numberRuns(folded: string, dates: readonly { start: number; end: number }[] = findDates(folded)): string[] {
+  const found = findNumbers(folded, dates, PARTS_ONLY);
+  const out: string[] = [];
+  let start = -1;
+  let end = -1;
+  for (const n of found) {
+    if (n.start < end) {
+      end = Math.max(end, n.end);
+      continue;
+    }
+    if (start >= 0 && RUN_JOINER.test(folded.slice(end, n.start))) {
+      end = n.end;
+      continue;
+    }
+    if (start >= 0) out.push(folded.slice(start, end).replace(/\s+/g, ' '));
+    start = n.start;
+    end = n.end;
+  }
+  if (start >= 0) out.push(folded.slice(start, end).replace(/\s+/g, ' '));
+  return out;
+}
+
+/** Every word a world writes (folded), and the words it writes only capitalized (parts of names). */
+interface WorldWords {
+  words: Set<string>;
+  proper: Set<string>;
+}
+
+const worldWordsMemo = new WeakMap<SearchWorld, WorldWords>();
+
+function worldWords(world: SearchWorld): WorldWords {
+  let ww = worldWordsMemo.get(world);
+  if (ww) return ww;
+  const words = new Set<string>();
+  const lower = new Set<string>();
+  const capital = new Set<string>();
+  const add = (text: string) => {
+    for (const m of text.normalize('NFKC').matchAll(TOKEN_RE)) {
+      const key = alnum(fold(m[0]));
+      if (key === '') continue;
+      words.add(key);
+      (/^\p{Lu}/u.test(m[0]) ? capital : lower).add(key);
+    }
+  };
+  for (const page of world.allPages()) {
+    add(`${page.title} ${page.site} ${page.url}`);
+    for (const p of world.passagesOf(page.id)) add(p.text);
+  }
+  for (const w of SENTENCE_WORDS) words.add(w);
+  ww = { words, proper: new Set([...capital].filter((w) => !lower.has(w) && /\p{L}/u.test(w))) };
+  worldWordsMemo.set(world, ww);
+  return ww;
 }
 
 /** Does a date line the model wrote agree with the record's? ("N/A" and no line always do.) */

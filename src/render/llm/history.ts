@@ -2,8 +2,9 @@
  * The session's earlier calls as the world model reads them (the "Historical Context"), so repeated
  * queries and opened pages stay consistent. Only the last few calls are given, each observation capped.
  * Opened pages are named (URL and title), never repeated whole: a page may state the answer. For a query
- * that is not related to the task, an earlier observation that shows the answer in any form the guard's
- * detector knows is left out too (its call is still listed).
+ * that is not related to the task, an earlier observation is left out as the prompt's passages are (its
+ * call is still listed): one that shows the answer in any form the guard's detector knows, or states a
+ * fact the task's family policy protects (a candidate's value, a final hop's fact).
  */
 import type { GuardContext } from '../../leakage/guard-context.js';
 import type { HistoryEntry } from '../../search/session.js';
@@ -27,7 +28,7 @@ function describe(e: HistoryEntry, withheld: GuardContext | null): string {
     return `${call}\nObservation: the page "${e.page.title}" (${e.page.url}) opened; its content is not repeated here.`;
   }
   const text = cap(e.text);
-  if (withheld && withheld.detector.scan(text).detections.length > 0) return `${call}\nObservation: (not repeated here)`;
+  if (withheld?.statesProtected(text)) return `${call}\nObservation: (not repeated here)`;
   return `${call}\nObservation:\n${text}`;
 }
 

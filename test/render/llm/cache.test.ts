@@ -407,7 +407,7 @@ describe('the check stamp', () => {
     expect(ep.requests).toHaveLength(0);
     reopened.close();
     const check = openLlmCache(path);
-    expect(check.lookup(row.key!)!.checkedBy).toMatch(/^grounding-v2:[0-9a-f]{24}$/);
+    expect(check.lookup(row.key!)!.checkedBy).toMatch(/^grounding-v3:[0-9a-f]{24}$/);
     check.close();
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { judgeResults } from '../../../src/audit/judge.js';
+import { FAMILY_POLICY } from '../../../src/leakage/family-policy.js';
 import { guardContext } from '../../../src/leakage/guard-context.js';
 import { createLlmRenderer, type LlmRendererOptions } from '../../../src/render/llm/llm-renderer.js';
 import { FORMAT_REMINDER } from '../../../src/render/llm/prompt.js';
@@ -333,7 +334,9 @@ describe('world-model renderer and the leakage guard', () => {
     for (const sample of sampleWorlds()) {
       const w = createSearchWorld(sample.path);
       try {
-        for (const task of sample.data.tasks.filter((t) => t.answerType !== 'table')) {
+        // (A task whose answer is one of the candidates its work checks, a comparison's or a constraint's,
+        // makes a query naming the answer related by its family's policy: it is searched like any candidate.)
+        for (const task of sample.data.tasks.filter((t) => t.answerType !== 'table' && FAMILY_POLICY[t.kind].stripAnswer)) {
           const ctx = guardContext(w, task.id);
           const forms = disguise(
             [task.answerText],
