@@ -6,7 +6,7 @@ import { runReplayScript, type ReplayCorpus } from './script.js';
 const recorded = JSON.parse(gunzipSync(readFileSync(new URL('./corpus.json.gz', import.meta.url))).toString('utf8')) as ReplayCorpus;
 
 describe('recorded observations replay byte-identically', () => {
-  it('for the same worlds, seeds and calls', async () => {
+  it('for the same worlds, seeds and calls', { timeout: 900_000 }, async () => {
     const now = await runReplayScript();
     // A changed world file means generation changed: re-record on purpose (see script.ts), never silently.
     expect(now.worlds).toEqual(recorded.worlds);

@@ -33,7 +33,7 @@ async function spawnUntilFirstWorld(dir: string, extra: string[] = []): Promise<
 const shas = (dir: string) => [...readManifest(dir).values()].map((e) => `${e.id}:${e.sha256}`).sort();
 
 // Each world's tasks are drafted, certified and proved by the oracle searching it: batches take minutes on 2 cores.
-describe('generateBatch', { timeout: 360_000 }, () => {
+describe('generateBatch', { timeout: 600_000 }, () => {
   it('gives byte-identical files with one worker and with two', async () => {
     const a = tempDir();
     const b = tempDir();
