@@ -4,8 +4,10 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     reporters: ['default', './test/count-reporter.ts'],
-    testTimeout: 120_000,
-    hookTimeout: 120_000,
+    // Generous: many tests generate worlds or start servers, and this runs on shared 2-core machines
+    // (a timeout is no speed check: benchmarks measure speed).
+    testTimeout: 600_000,
+    hookTimeout: 600_000,
     pool: 'forks',
     // Test files share worker processes and their loaded modules: the suite's import time drops from
     // about 35 s to 8 s. Tests must not rely on a fresh module state (none does: each builds its own).

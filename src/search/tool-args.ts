@@ -54,6 +54,12 @@ export function toolName(call: unknown): ToolName {
   return name as ToolName;
 }
 
+/** Throws the unknown-tool error unless `call` names one of the two tools or an alias of one (TOOL_ALIASES). */
+export function knownTool(call: unknown): void {
+  const name = call !== null && typeof call === 'object' ? (call as ToolCall).name : undefined;
+  if (typeof name !== 'string' || !(TOOL_NAMES.includes(name as ToolName) || Object.hasOwn(TOOL_ALIASES, name))) throw unknownTool(name);
+}
+
 /**
  * A call under any accepted name as the calls of the two tools it stands for: a web_search or
  * web_extractor call is itself; an alias (TOOL_ALIASES: `search`, `visit`, `open`) is checked with its

@@ -16,7 +16,7 @@ import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, typ
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { mcpTools } from '../tools/definitions.js';
 import type { ToolResult } from '../search/call-tool.js';
-import { checkToolCall, toolName, type ToolCall } from '../search/tool-args.js';
+import { checkToolCall, knownTool, type ToolCall } from '../search/tool-args.js';
 import { GENERATOR_VERSION } from '../world/types.js';
 import { clientMessage } from './http-errors.js';
 
@@ -42,7 +42,7 @@ export function createToolServer(run: ToolRunner): Server {
   server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
     const call: ToolCall = { name: request.params.name, arguments: request.params.arguments ?? {} };
     try {
-      toolName(call);
+      knownTool(call);
     } catch (e) {
       throw new McpError(ErrorCode.InvalidParams, clientMessage(e));
     }
