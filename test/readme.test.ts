@@ -64,7 +64,7 @@ function runBlock(commands: ReadmeCommand[], cwd: string, outDir: string, bin: s
     const o = join(outDir, String(i));
     script.push(`{ ${sub(c.text)}\n} >${q(`${o}.out`)} 2>${q(`${o}.err`)}; echo $? >${q(`${o}.rc`)}`);
   });
-  const r = spawnSync('bash', ['-c', script.join('\n'), 'readme', cwd], { env: readerEnv(bin), timeout: 240_000, encoding: 'utf8' });
+  const r = spawnSync('bash', ['-c', script.join('\n'), 'readme', cwd], { env: readerEnv(bin), timeout: 600_000, encoding: 'utf8' });
   if (r.error) throw r.error;
   const read = (f: string) => {
     try {
@@ -92,7 +92,7 @@ describe('README console blocks', () => {
     expect(blocks[0]!.commands[0]!.text).toMatch(/^npx fictionworld generate --count \d+ --seed 7 --out worlds$/);
   });
 
-  it('every command prints what the README shows', { timeout: 600_000 }, async () => {
+  it('every command prints what the README shows', { timeout: 1_800_000 }, async () => {
     const cwd = join(root, 'reader');
     const bin = join(root, 'bin');
     mkdirSync(cwd);

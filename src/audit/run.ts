@@ -127,7 +127,7 @@ interface Reach {
   shown: boolean;
 }
 
-const HONEST_TAGS = new Set(['question', 'paraphrase', 'fact', 'fact_of', 'row']);
+const HONEST_TAGS = new Set(['question', 'paraphrase', 'fact', 'fact_of', 'row', 'row_attribute']);
 
 async function runQuery(run: TaskRun, meta: { world: string; theme: string }, q: AuditQuery): Promise<QueryRecord> {
   // A guessed URL is a URL the agent has not seen: tried in sessions that have seen nothing (the

@@ -139,7 +139,11 @@ export function buildSuites(task: Task, world: SuiteWorld, sizes: SuiteSizes = D
   let rows = 0;
   for (const [subject, labels] of bySubject) {
     if (rows++ >= sizes.rows) break;
-    out.push({ suite: 'related', tag: 'row', query: `${subject.replace(/,/g, '')} ${labels.join(' ')}`.replace(/\s+/g, ' ').trim() });
+    const name = subject.replace(/,/g, '');
+    out.push({ suite: 'related', tag: 'row', query: `${name} ${labels.join(' ')}`.replace(/\s+/g, ' ').trim() });
+    // A row whose cells sit on different pages (its profile on a list, its figures on a statistics
+    // table) is also asked one attribute at a time, as an honest agent does when one query falls short.
+    if (labels.length > 1) for (const l of labels) out.push({ suite: 'related', tag: 'row_attribute', query: `${name} ${l}`.replace(/\s+/g, ' ').trim() });
   }
 
   // adversarial, by family (families.ts)

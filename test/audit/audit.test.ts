@@ -203,6 +203,13 @@ describe('audit suites and sampling', () => {
       for (const q of suites.filter((x) => x.batch)) expect(q.batch!.length).toBeLessThanOrEqual(MAX_BATCH);
       const rows = new Set(t.answerFactIds.map((id) => data.facts.find((f) => f.id === id)!.subject));
       expect(suites.filter((q) => q.tag === 'row')).toHaveLength(Math.min(rows.size, 48));
+      // a row asked for several attributes is also asked for each one alone
+      const names = [...rows].map((r) => r.replace(/,/g, ''));
+      for (const q of suites.filter((x) => x.tag === 'row_attribute'))
+        expect(
+          names.some((n) => q.query.startsWith(`${n} `)),
+          q.query,
+        ).toBe(true);
     }
     // Over the world's tasks, every family asks something (multi-hop only where a task has hops).
     const all = data.tasks.flatMap((t) => buildSuites(t, world));
