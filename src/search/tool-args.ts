@@ -67,9 +67,9 @@ export function knownTool(call: unknown): void {
  * are resolved: callTool and checkToolCall run it, so every edge takes them.
  */
 export function resolveCall(call: ToolCall): ToolCall[] {
-  const name = call !== null && typeof call === 'object' ? call.name : undefined;
-  if (typeof name === 'string' && TOOL_NAMES.includes(name as ToolName)) return [call];
-  if (typeof name !== 'string' || !Object.hasOwn(TOOL_ALIASES, name)) throw unknownTool(name);
+  knownTool(call);
+  const name = call.name;
+  if (TOOL_NAMES.includes(name as ToolName)) return [call];
   if (name === 'search') return [{ name: TOOL_ALIASES.search, arguments: parseWith(searchAliasArgs, call.arguments, name) }];
   if (name === 'visit') return parseWith(visitAliasArgs, call.arguments, name).map((args) => ({ name: TOOL_ALIASES.visit, arguments: args }));
   return [{ name: TOOL_ALIASES.open, arguments: parseWith(webExtractorArgs, call.arguments, name) }];
