@@ -9,6 +9,7 @@ import { openWorld } from '../src/db/open.js';
 import { loadTasks } from '../src/db/load.js';
 import { generateBatch } from '../src/world/batch.js';
 import { readManifest } from '../src/world/manifest.js';
+import { GENERATOR_VERSION } from '../src/world/types.js';
 
 const MAIN = resolve(dirname(fileURLToPath(import.meta.url)), '../src/cli/main.js');
 const FLOOR = resolve(dirname(fileURLToPath(import.meta.url)), 'load-floor.js');
@@ -21,9 +22,9 @@ export interface BenchWorld {
   urls: string[];
 }
 
-/** `count` worlds of `seed` in a reusable temp folder (generation resumes, so a second run is quick). */
+/** `count` worlds of `seed` in a reusable temp folder, one per generator version (generation resumes, so a second run is quick). */
 export async function ensureWorlds(count: number, seed: number, dir?: string): Promise<{ dir: string; worlds: BenchWorld[] }> {
-  const out = dir ?? join(tmpdir(), `fw-bench-serve-s${seed}-n${count}`);
+  const out = dir ?? join(tmpdir(), `fw-bench-serve-g${GENERATOR_VERSION}-s${seed}-n${count}`);
   if (!dir) await generateBatch({ count, seed, out });
   const worlds: BenchWorld[] = [];
   for (const e of [...readManifest(out).values()].slice(0, count)) {

@@ -161,7 +161,9 @@ export class Coreference {
   refer(subject: string, slot: Slot, rng: Rng, exclude: Set<number>): Mention {
     const name: Mention = { text: this.nameText(subject, slot), form: 'name' };
     if (!this.mentioned.has(subject)) return name;
-    const options: [Mention, number][] = [[name, 0.3]];
+    // The full name again is the least likely choice once a pronoun, short name or description can stand
+    // for it: running text seldom repeats a long name in consecutive sentences.
+    const options: [Mention, number][] = [[name, 0.2]];
     if (slot !== 'object' && this.pronounAllowed(subject)) options.push([{ text: this.pronoun(subject, slot)!, form: 'pronoun' }, 0.55]);
     const short = this.short(subject);
     if (short) options.push([{ text: slot === 'possessive' ? possessive(short) : short, form: 'short' }, 0.3]);

@@ -1,7 +1,8 @@
 /**
  * Data and statistics pages. A named table's list gives every row's profile (facets.ts: its links,
  * dates and words) and each group of its figures has a statistics table, both split by parent when the
- * table is long; a table of unnamed rows is listed whole; rankings print the top rows by each measure.
+ * table is long; a table of unnamed rows is listed by parent (a company's quarters on a page of their
+ * own); rankings print the top rows by each measure.
  * Each table row is a passage naming its subject and stating the cells it shows: "Zentria X9 — launch
  * price: $899; battery capacity in mAh: 4,800".
  */
@@ -163,13 +164,17 @@ function renderTable(
   const yearEnd = `${ctx.year}-12-31`;
   const fk = t.columns.find((c) => c.type === 'entity');
   const groups: { label: string | null; rows: Row[] }[] = [];
-  if (all.length > GROUP_OVER && fk) {
+  // Rows without a name belong to their parent (a company's quarters, a team's matches): each parent's
+  // rows have their own page, as a results page does. A named table is split once it is long.
+  const named = t.nameColumn !== undefined;
+  const parent = fk && ctx.fx.table(fk.ref!).nameColumn ? fk : undefined;
+  if (parent && (!named || all.length > GROUP_OVER)) {
     const byParent = new Map<number, Row[]>();
     for (const r of all) {
-      const k = Number(r[fk.name]);
+      const k = Number(r[parent.name]);
       (byParent.get(k) ?? byParent.set(k, []).get(k)!).push(r);
     }
-    for (const [pid, rs] of [...byParent].sort((a, b) => a[0] - b[0])) groups.push({ label: ctx.fx.name(fk.ref!, pid), rows: rs });
+    for (const [pid, rs] of [...byParent].sort((a, b) => a[0] - b[0])) groups.push({ label: ctx.fx.name(parent.ref!, pid), rows: rs });
   } else groups.push({ label: null, rows: [...all] });
   const list = kind === 'list';
   let first: { url: string; heading: string } | null = null;
