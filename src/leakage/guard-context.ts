@@ -108,6 +108,11 @@ export class GuardContext {
   private readonly titleSides = new Map<number, string[]>();
   /** Folded answer names that state a protected fact of their own (their value is part of the name). */
   private readonly selfStating: ReadonlySet<string>;
+  /**
+   * Folded names of entities that refer to a protected fact's subject and hold its value ("Bluevale
+   * Software", a segment of the software company Bluevale Inc): wherever written, they state the fact.
+   */
+  readonly statingNames: readonly string[];
   readonly policy: FamilyPolicy;
   /** Subjects of answer facts and the entities their rows refer to: a related query names one. */
   readonly entities: Detector;
@@ -145,8 +150,6 @@ export class GuardContext {
     this.protectedSubjects = [...new Set(guarded.map((f) => fold(f.subject)))];
     // An answer name that holds the value of one of its own protected facts ("Inlatuvec-59" of its drug
     // Inlatuvec) states that fact wherever it is written: no other fact exempts it.
-    const holds = (name: string, value: string) =>
-      value.length > 0 && name !== value && new RegExp(`(?<![\\p{L}\\p{N}])${escapeRe(value)}(?![\\p{L}])`, 'u').test(name);
     this.pairs = guarded
       .filter((f) => f.objectType === 'entity' || f.objectType === 'text')
       .map((f) => [fold(f.subject), fold(f.object)] as const)
@@ -154,6 +157,13 @@ export class GuardContext {
     this.selfStating = new Set(
       guarded.filter((f) => (f.objectType === 'entity' || f.objectType === 'text') && holds(fold(f.subject), fold(f.object))).map((f) => fold(f.subject)),
     );
+    const referring = new Map<string, string[]>();
+    for (const f of facts.byId.values())
+      if (f.objectType === 'entity') {
+        const k = fold(f.object);
+        (referring.get(k) ?? referring.set(k, []).get(k)!).push(fold(f.subject));
+      }
+    this.statingNames = [...new Set(this.pairs.flatMap(([a, b]) => (referring.get(a) ?? []).filter((n) => n !== a && holds(n, b))))].sort();
     const answerNames = new Set(this.detector.items.flatMap((i) => i.names));
     const names = new Set<string>();
     for (const f of answerFacts) {
@@ -299,10 +309,17 @@ export class GuardContext {
     return sides.some((side) => text.includes(side));
   }
 
-  /** Does a page's title name both sides of a protected fact ("Tyia Devices unveils the Tyia X59")? */
+  /** Does a page's title name both sides of a protected fact ("Tyia Devices unveils the Tyia X59"), or a name stating one? */
   titleStates(page: PageRecord): boolean {
     const title = fold(page.title);
-    return this.pairs.some(([a, b]) => title.includes(a) && title.includes(b));
+    return this.pairs.some(([a, b]) => title.includes(a) && title.includes(b)) || this.namesStating(page.title);
+  }
+
+  /** Does `text` write a name that states a protected fact by what it holds (statingNames)? */
+  private namesStating(text: string): boolean {
+    if (this.statingNames.length === 0) return false;
+    const t = fold(text);
+    return this.statingNames.some((n) => t.includes(n));
   }
 
   /** `blocked` of a passage id when it is already known (a lookup only), else undefined. */
@@ -323,7 +340,11 @@ export class GuardContext {
   blocked(passage: PassageRecord): boolean {
     let b = this.blockedVerdict(passage.id);
     if (b === undefined) {
-      b = passage.factIds.some((id) => this.protectedFactIds.has(id)) || this.detect(passage.text, passage.factIds).length > 0 || this.statedByContext(passage);
+      b =
+        passage.factIds.some((id) => this.protectedFactIds.has(id)) ||
+        this.detect(passage.text, passage.factIds).length > 0 ||
+        this.statedByContext(passage) ||
+        this.namesStating(passage.text);
       this.remember(passage.id, b);
     }
     return b;
@@ -441,6 +462,11 @@ export class GuardContext {
 }
 
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Does `name` hold `value` as a word of its own ("Inlatuvec-59" holds "59"; "Bluevale Software" holds "software")? */
+function holds(name: string, value: string): boolean {
+  return value.length > 0 && name !== value && new RegExp(`(?<![\\p{L}\\p{N}])${escapeRe(value)}(?![\\p{L}])`, 'u').test(name);
+}
 
 /** A sentence end, a cut (" … ", "...") or a piece separator between two spans of a text. */
 const SENTENCE_BREAK = /[.!?…|;]\s|\.\.\.|\n/;

@@ -5,6 +5,10 @@ import type { PassageRecord } from '../../src/search/types.js';
 import { smartphoneWorld } from '../search/sample-worlds.js';
 import { loadFacts } from '../../src/db/load.js';
 import { spellInteger } from '../../src/audit/answer-forms.js';
+import { join } from 'node:path';
+import { writeWorld } from '../../src/db/write.js';
+import { generateWorld } from '../../src/world/generate.js';
+import { tempDir } from '../helpers.js';
 
 describe('remembered verdicts', () => {
   const { path, data } = smartphoneWorld();
@@ -100,5 +104,54 @@ describe('the exemption of text no passage accounts for (a world model, the back
     } finally {
       world.close();
     }
+  });
+});
+
+describe('names that state a protected fact by what they hold', () => {
+  // Financials worlds of batch seed 11 (the themes take turns: index 2, 10, 18): world 18 has a segment
+  // "Bluevale Software" of the software company Bluevale Inc, the answer of a constraint task asking for
+  // the company "whose sector is software". The audit's independent judge found it shown to unrelated
+  // queries: the segment's name says the company's sector.
+  const dir = tempDir('fw-stating-');
+  const worlds = [2, 10, 18].map((i) => {
+    const data = generateWorld(11, i);
+    const path = join(dir, `w${i}.sqlite`);
+    writeWorld(path, data);
+    return { data, path };
+  });
+
+  it('are hidden from unrelated queries wherever written: a passage or a title naming one is blocked', () => {
+    let cases = 0;
+    for (const { data, path } of worlds) {
+      const world = createSearchWorld(path);
+      try {
+        const factById = new Map(data.facts.map((f) => [f.id, f]));
+        for (const task of data.tasks) {
+          const ctx = guardContext(world, task.id);
+          for (const name of ctx.statingNames) {
+            cases++;
+            // the name refers to a protected fact's subject and holds that fact's value as a word
+            const refers = data.facts.filter((f) => f.subject.toLowerCase() === name && f.objectType === 'entity');
+            const held = [...ctx.protectedFactIds]
+              .map((id) => factById.get(id)!)
+              .filter((p) => refers.some((r) => r.object === p.subject) && new RegExp(`\\b${p.object.toLowerCase()}\\b`).test(name));
+            expect(held.length, `${task.id}: ${name}`).toBeGreaterThan(0);
+            let seen = 0;
+            for (const page of world.allPages()) {
+              if (page.title.toLowerCase().includes(name)) expect(ctx.titleStates(page), page.url).toBe(true);
+              for (const p of world.passagesOf(page.id))
+                if (p.text.toLowerCase().includes(name)) {
+                  seen++;
+                  expect(ctx.blocked(p), p.text).toBe(true);
+                }
+            }
+            expect(seen, name).toBeGreaterThan(0);
+          }
+        }
+      } finally {
+        world.close();
+      }
+    }
+    expect(cases).toBeGreaterThan(0);
   });
 });

@@ -91,23 +91,26 @@ export function shiftYears(iso: string, years: number): string {
   return new Date(Date.UTC(y + years, m - 1, d)).toISOString().slice(0, 10);
 }
 
-/** Round steps a person writes bounds in: 1, 2, 2.5, 5 × 10^k. */
-function niceStep(x: number): number {
+/**
+ * Round steps a person writes bounds in: 1, 2, 2.5, 5 × 10^k; `whole`: never a fraction (a count of
+ * goals is bounded by 5 or 10, not 2.5: "between 7.5 and 12.5 goals" reads as no count does).
+ */
+function niceStep(x: number, whole: boolean): number {
   const k = Math.floor(Math.log10(x));
   const base = 10 ** k;
-  for (const f of [1, 2, 2.5, 5, 10]) if (f * base >= x) return f * base;
+  for (const f of [1, 2, 2.5, 5, 10]) if (f * base >= x && (!whole || Number.isInteger(f * base))) return f * base;
   return 10 * base;
 }
 
 /**
  * Round bounds bracketing `v` strictly: a step near `v × width` (width a fraction, e.g. 0.2), lo a
- * multiple of it below `v`, hi `span` steps above lo. Null when the value is too small to bracket
- * (lo would be 0 or less).
+ * multiple of it below `v`, hi `span` steps above lo; whole numbers when the value is written with
+ * no decimals. Null when the value is too small to bracket (lo would be 0 or less).
  */
 export function roundBounds(v: number, width: number, span: 1 | 2, decimals: number): { lo: number; hi: number } | null {
   if (!(v > 0)) return null;
   const minStep = 10 ** -Math.min(decimals, 2);
-  const step = Math.max(niceStep(Math.abs(v) * width), minStep);
+  const step = Math.max(niceStep(Math.abs(v) * width, decimals === 0), minStep);
   let lo = Math.floor(v / step) * step;
   if (Math.abs(lo - v) < 1e-9) lo -= step;
   const hi = lo + span * step;

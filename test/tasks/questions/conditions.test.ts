@@ -41,6 +41,26 @@ describe('values', () => {
       for (const x of [b.lo, b.hi]) expect(Number(x.toPrecision(3))).toBe(x);
     }
   });
+  it('bounds a value written without decimals by whole numbers, and one with decimals by fractions where small', () => {
+    const rng = new Rng('small bounds');
+    let fractions = 0;
+    for (let i = 0; i < 500; i++) {
+      const v = rng.int(2, 40);
+      const width = rng.pick([0.08, 0.15, 0.25, 0.4, 0.6]);
+      const whole = roundBounds(v, width, rng.chance(0.5) ? 1 : 2, 0);
+      if (whole) {
+        expect(Number.isInteger(whole.lo) && Number.isInteger(whole.hi)).toBe(true);
+        expect(whole.lo).toBeLessThan(v);
+        expect(whole.hi).toBeGreaterThan(v);
+      }
+      const one = roundBounds(v + 0.3, width, 1, 1);
+      if (one && !Number.isInteger(one.lo)) fractions++;
+    }
+    // The rule is for whole numbers only: a figure written to one decimal may still be bounded by 2.5 or 0.5.
+    expect(fractions).toBeGreaterThan(0);
+    // The case that read badly: ten goals, a quarter of it as the step.
+    expect(roundBounds(10, 0.25, 2, 0)).toEqual({ lo: 5, hi: 15 });
+  });
 });
 
 describe('conditions', () => {
