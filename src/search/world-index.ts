@@ -22,11 +22,10 @@ import { isExactPrefix, rankPages } from './rank-pages.js';
 import type { Candidate, MatchedPassage, PageRecord, PassageRecord } from './types.js';
 
 /**
- * First passage window fetched per search. 96 passages hold the 15 pages of a first result page (10
- * results + 5 spares) for 99% of realistic queries; when they do not, one more query takes every match.
+ * First passage window ranked per search (at least 6 per page wanted): when the pages it ranks do not
+ * settle the first ones wanted (isExactPrefix), every match of the same evaluation is ranked.
  */
 export const FIRST_PASSAGE_LIMIT = 96;
-const ALL_PASSAGES = 1_000_000;
 /** FTS5's shadow tables that hold an index (the content itself stays in `passages`). */
 const FTS_SHADOWS = ['data', 'idx', 'docsize'] as const;
 /** Views made on each connection, to name their temp tables. */
@@ -55,6 +54,8 @@ export class SearchWorld {
   /** Positions in a page's passages after which the page has a passage this world does not (gapsAfter). */
   private readonly gapsByPage = new Map<number, ReadonlySet<number>>();
   private readonly matchStmt: Database.Statement;
+  /** Every match with its bm25() score, unsorted (retrieve sorts them: see there). */
+  private readonly everyMatchStmt: Database.Statement;
   private readonly bodyStmt: Database.Statement;
   private tasks: Map<string, Task> | undefined;
   private facts: Map<number, Fact> | undefined;
@@ -69,6 +70,7 @@ export class SearchWorld {
       this.matchStmt = db
         .prepare(`SELECT rowid, bm25(${this.viewTable}) AS score FROM temp.${this.viewTable} WHERE ${this.viewTable} MATCH ? ORDER BY score, rowid LIMIT ?`)
         .raw();
+      this.everyMatchStmt = db.prepare(`SELECT rowid, bm25(${this.viewTable}) FROM temp.${this.viewTable} WHERE ${this.viewTable} MATCH ?`).raw();
       return;
     }
     this.viewTable = null;
@@ -99,6 +101,7 @@ export class SearchWorld {
     }
     this.findGaps();
     this.matchStmt = db.prepare('SELECT rowid, bm25(passages_fts) AS score FROM passages_fts WHERE passages_fts MATCH ? ORDER BY score, rowid LIMIT ?').raw();
+    this.everyMatchStmt = db.prepare('SELECT rowid, bm25(passages_fts) FROM passages_fts WHERE passages_fts MATCH ?').raw();
   }
 
   /** Where a page's passages skip an ord (a passage of the page is not in this world): see gapsAfter. */
@@ -252,24 +255,19 @@ export class SearchWorld {
   retrieve(query: PreparedQuery, want: number): Candidate[] {
     if (!query.match || want <= 0) return [];
     const limit = Math.max(FIRST_PASSAGE_LIMIT, want * 6);
-    // One FTS5 evaluation, read in two steps: SQLite scores and sorts every match before the first row,
-    // so reading the rest of the same statement (rather than running it again without the window)
-    // costs only the rows. The passages and the ranking are those of the two queries it replaces.
-    const rows = (this.matchStmt.iterate(query.match, ALL_PASSAGES) as IterableIterator<[number, number]>)[Symbol.iterator]();
-    try {
-      const passages: MatchedPassage[] = [];
-      for (let n = 0; n < limit; n++) {
-        const r = rows.next();
-        if (r.done) break;
-        this.addMatched(passages, r.value[0], r.value[1]);
-      }
-      const ranked = rankPages(passages, this.pageById);
-      if (passages.length < limit || (ranked.length >= want && isExactPrefix(ranked, want, passages.at(-1)!.score))) return ranked;
-      for (let r = rows.next(); !r.done; r = rows.next()) this.addMatched(passages, r.value[0], r.value[1]);
-      return rankPages(passages, this.pageById);
-    } finally {
-      rows.return?.();
-    }
+    // One FTS5 evaluation: every match is scored before the first row can be known, so every row is
+    // read at once (`all`, several times cheaper per row than stepping an iterator), sorted here in
+    // matchStmt's order (score, then rowid: the same doubles compared, cheaper than SQLite's sorter),
+    // and ranked in two steps: the first window, then every match only when the window does not
+    // settle the first pages.
+    const rows = (this.everyMatchStmt.all(query.match) as [number, number][]).sort((a, b) => a[1] - b[1] || a[0] - b[0]);
+    const passages: MatchedPassage[] = [];
+    const first = Math.min(limit, rows.length);
+    for (let n = 0; n < first; n++) this.addMatched(passages, rows[n]![0], rows[n]![1]);
+    const ranked = rankPages(passages, this.pageById);
+    if (passages.length < limit || (ranked.length >= want && isExactPrefix(ranked, want, passages.at(-1)!.score))) return ranked;
+    for (let n = first; n < rows.length; n++) this.addMatched(passages, rows[n]![0], rows[n]![1]);
+    return rankPages(passages, this.pageById);
   }
 
   private addMatched(out: MatchedPassage[], id: number, rank: number): void {
