@@ -83,8 +83,14 @@ export class Knowledge {
   value(name: string, label: string): string | undefined {
     const v = this.byName.get(key(name))?.values.get(key(label));
     if (v !== undefined) return v;
-    const re = new RegExp(`\\bthe ${escapeRe(label)} of ${escapeRe(name)} (?:is|was) (.+?)\\.?$`, 'i');
-    for (const t of this.texts) {
+    // Texts that cannot hold the sentence are passed over: an ASCII pattern matches, case aside, only
+    // where the lower-cased text holds it lower-cased (a pattern of other characters is tried everywhere).
+    const needle = `the ${label} of ${name} `.toLowerCase();
+    const ascii = /^[\x20-\x7e]*$/.test(needle);
+    let re: RegExp | undefined;
+    for (const [i, t] of this.texts.entries()) {
+      if (ascii && !this.lowered[i]!.includes(needle)) continue;
+      re ??= new RegExp(`\\bthe ${escapeRe(label)} of ${escapeRe(name)} (?:is|was) (.+?)\\.?$`, 'i');
       const m = re.exec(t);
       // A hedged, estimated or questioned figure is not the value ("about 1.2 million", "$799, I think.").
       if (m && !HEDGED.test(m[1]!)) return m[1]!.trim();

@@ -34,20 +34,44 @@ export function met(b: Browser, need: Need): { want: Want; value: string } | nul
   return null;
 }
 
+/** What hitScore reads of a hit whatever is wanted: its heading and snippet lower-cased, and the heading's shape. */
+interface HitText {
+  heading: string;
+  snippet: string;
+  ranked: RegExpExecArray | null;
+  group: string | undefined;
+  listLike: boolean;
+}
+
+const hitTexts = new WeakMap<SearchHit, HitText>();
+
+/** A hit's HitText, read once per hit (a hit is scored against every want, round after round). */
+function readHit(hit: SearchHit): HitText {
+  let t = hitTexts.get(hit);
+  if (t) return t;
+  const heading = lower(withoutSite(hit.title)).replace(/ \(\d{4}\)$/, '');
+  const snippet = lower(hit.snippet);
+  t = {
+    heading,
+    snippet,
+    ranked: /^(.+) ranked by (.+)$/.exec(heading),
+    // A list of one group ("Clinical trials of Jolpeilormab"): its snippet is cut from list items or its introduction.
+    group: /^[^,]+? of ([^,]+)$/.exec(heading)?.[1],
+    listLike: snippet.includes(' — ') || snippet.includes('this list covers'),
+  };
+  hitTexts.set(hit, t);
+  return t;
+}
+
 /**
  * How likely opening `hit` states `want`. `nouns` are the kinds the entity is known to be filed under;
  * `near(g)` says whether something read so far names the entity together with `g` (so a list of the
  * entity's kind "of g" is likely to hold it).
  */
 export function hitScore(hit: SearchHit, want: Want, nouns: readonly string[] = [], near: (g: string) => boolean = () => false): number {
-  const heading = lower(withoutSite(hit.title)).replace(/ \(\d{4}\)$/, '');
-  const snippet = lower(hit.snippet);
+  const { heading, snippet, ranked, group, listLike } = readHit(hit);
   const name = lower(want.name);
   const label = lower(want.label);
-  const ranked = /^(.+) ranked by (.+)$/.exec(heading);
-  // A list of one group ("Clinical trials of Jolpeilormab"): its snippet is cut from list items or its introduction.
-  const group = /^[^,]+? of ([^,]+)$/.exec(heading)?.[1];
-  const listLike = snippet.includes(' — ') || snippet.includes('this list covers');
   let s = 0;
   // A ranking by the attribute states it for every row of its kind: certain when the entity is of that kind.
   if (ranked) s = ranked[2] !== label ? 0 : snippet.includes(name) || nouns.includes(ranked[1]!) ? 6 : 3;
@@ -65,8 +89,7 @@ export function hitScore(hit: SearchHit, want: Want, nouns: readonly string[] = 
 
 /** Kinds a hit files `name` under: a list or ranking whose snippet shows the entity's item. */
 function nounFromHit(hit: SearchHit, name: string): string | null {
-  const snippet = lower(hit.snippet);
-  if (!snippet.includes(`${lower(name)} — `)) return null;
+  if (!readHit(hit).snippet.includes(`${lower(name)} — `)) return null;
   return headingNoun(withoutSite(hit.title));
 }
 

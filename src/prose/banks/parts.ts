@@ -32,9 +32,15 @@ export const FACTLIKE =
 const GENERIC_TOPICS = ['pricing pressure', 'competition', 'regulation', 'shifting demand', 'rising costs', 'new entrants'];
 const GENERIC_VOICES = ['an industry analyst', 'a longtime observer', 'a consultant who follows the sector'];
 
+/** Whether each word checked so far is usable, per list of world values (a world's pages share one list). */
+const usableIn = new WeakMap<readonly string[], Map<string, boolean>>();
+
 export function vocabularyOf(p: VocabularySource): Vocabulary {
-  const values = (p.values ?? []).map((v) => v.toLowerCase());
-  const usable = (x: string) => !FACTLIKE.test(x) && !values.some((v) => mentions(x, v));
+  const source = p.values ?? [];
+  const known = usableIn.get(source) ?? usableIn.set(source, new Map()).get(source)!;
+  let values: string[] | undefined;
+  const check = (x: string) => !FACTLIKE.test(x) && !(values ??= source.map((v) => v.toLowerCase())).some((v) => mentions(x, v));
+  const usable = (x: string) => known.get(x) ?? known.set(x, check(x)).get(x)!;
   const topics = (p.domain?.topics ?? []).filter(usable);
   const voices = (p.domain?.voices ?? []).filter(usable);
   return {

@@ -210,7 +210,8 @@ function describeRoute(ctx: FamilyContext, route: Route, ask: ColumnWords, fact:
       return [t, facts.length > 0 && facts.every((id) => !pagesOf(id).some((p) => answerPages.has(p)))];
     }),
   );
-  const matched = new Map(pool.map((t) => [t, matchRows(w, rows, nest(path, [t]), at).length]));
+  const ids = new Map<Tagged, ReadonlySet<number>>(pool.map((t) => [t, new Set(matchRows(w, rows, nest(path, [t]), at).map((r) => r.id))]));
+  const matched = new Map(pool.map((t) => [t, ids.get(t)!.size]));
   const n = (rows[w.table.name] ?? []).length;
   const first = (t: Tagged) => (apart.get(t) ? 2 : 0) + (t.depth === path.length - 1 ? 1 : 0);
   const followFact = follow ? [fx.cell(w.table.name, row.id, follow.col.name)!.id] : [];
@@ -256,12 +257,12 @@ function describeRoute(ctx: FamilyContext, route: Route, ask: ColumnWords, fact:
         (c) => nest(path, c),
         rng,
         (c) => byLoose([...c]).reverse(),
+        ids,
       ),
     );
   }
   // Greedy sets are small: when none came out hard, search for minimal sets of HARD_CONSTRAINTS or more.
   if ((best as Description | null)?.difficulty !== 'hard') {
-    const ids = new Map(pool.map((t) => [t, new Set(matchRows(w, rows, nest(path, [t]), at).map((r) => r.id))]));
     for (const chosen of minimalSets(rng.shuffle([...pool]), ids, row.id, keyOf, HARD_CONSTRAINTS, SETS)) consider(chosen);
   }
   return best;
@@ -284,6 +285,7 @@ function minimalSets<T>(
   const out: T[][] = [];
   let nodes = 0;
   const usable = items.filter((t) => rowsOf.get(t)!.has(target) && rowsOf.get(t)!.size > 1);
+  const keys = new Map(usable.map((t) => [t, keyOf(t)]));
   const meet = (xs: readonly T[]) =>
     xs.reduce<number[] | null>((acc, t) => (acc ? acc.filter((id) => rowsOf.get(t)!.has(id)) : [...rowsOf.get(t)!]), null) ?? [];
   const visit = (from: number, chosen: T[], left: number[]): void => {
@@ -295,7 +297,7 @@ function minimalSets<T>(
     if (left.length === 1) return;
     for (let i = from; i < usable.length; i++) {
       const t = usable[i]!;
-      if (chosen.some((c) => keyOf(c) === keyOf(t))) continue;
+      if (chosen.some((c) => keys.get(c) === keys.get(t))) continue;
       const next = left.filter((id) => rowsOf.get(t)!.has(id));
       if (next.length === left.length) continue;
       chosen.push(t);

@@ -73,7 +73,8 @@ function drawOne(ctx: FamilyContext): TaskDraft | null {
   // Loose conditions first (so more of them are needed: 3–6, not always 3), with noise so the sets vary;
   // a linked entity's condition leads, so the description spans tables.
   // A few orders are tried and the largest set within bounds kept: minimal sets found greedily are small.
-  const matched = new Map(pool.map((t) => [t, matchRows(w, rows, nest(path, [t]), at).length]));
+  const ids = new Map<Tagged, ReadonlySet<number>>(pool.map((t) => [t, new Set(matchRows(w, rows, nest(path, [t]), at).map((r) => r.id))]));
+  const matched = new Map(pool.map((t) => [t, ids.get(t)!.size]));
   let chosen: Tagged[] | null = null;
   for (let tries = 0; tries < TRIES; tries++) {
     const loose = new Map(pool.map((t) => [t, matched.get(t)! * rng.real(0.4, 1.6)]));
@@ -101,6 +102,7 @@ function drawOne(ctx: FamilyContext): TaskDraft | null {
       (c) => nest(path, c),
       rng,
       (c) => [...byLoose(c.filter((t) => t !== lead)).reverse(), ...c.filter((t) => t === lead)],
+      ids,
     );
     if (found && found.length >= MIN_CONSTRAINTS && found.length <= MAX_CONSTRAINTS && found.length > (chosen?.length ?? 0)) chosen = found;
   }

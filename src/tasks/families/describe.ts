@@ -110,8 +110,18 @@ export function singleOut<T>(
   rng: Rng,
   /** The order in which chosen items are tried for removal (default random); tightest first keeps more loose ones. */
   pruneOrder: (chosen: T[]) => T[] = (c) => rng.shuffle(c),
+  /** The ids of the rows each item's conditions alone match, as far as known (filled in as items are tried). */
+  rowsOf: Map<T, ReadonlySet<number>> = new Map(),
 ): T[] | null {
-  const count = (chosen: T[]) => matchRows(w, rows, build(chosen), at).length;
+  // `build` is a conjunction (a via's conditions meet in the one row linked): the rows meeting a set are
+  // those meeting each of its items, so each item's rows are matched once and sets counted by intersection.
+  const idsOf = (c: T) => rowsOf.get(c) ?? rowsOf.set(c, new Set(matchRows(w, rows, build([c]), at).map((r) => r.id))).get(c)!;
+  const count = (chosen: T[]) => {
+    const [least, ...others] = chosen.map(idsOf).sort((a, b) => a.size - b.size);
+    let n = 0;
+    for (const id of least!) if (others.every((o) => o.has(id))) n++;
+    return n;
+  };
   let chosen: T[] = [];
   let n = (rows[w.table.name] ?? []).length;
   for (const c of pool) {

@@ -9,7 +9,7 @@ import type { FactIndex } from '../../world/facts.js';
 import type { ProofSql } from '../certificate/schema.js';
 import type { Condition, Described } from '../families/reading.js';
 import { conditionValues, renderCondition } from './conditions.js';
-import { byLabel, refWords, type TableWords } from './labels.js';
+import { byLabel, type ColumnWords, refWords, type TableWords } from './labels.js';
 import { shiftYears } from './values.js';
 
 const sqlText = (s: string) => `'${s.replace(/'/g, "''")}'`;
@@ -64,47 +64,83 @@ function rankedValues(ranked: Ranked, list: readonly Row[], table: string, colum
   return sorted;
 }
 
-function holds(w: TableWords, rows: Rows, at: RowIndex, row: Row, c: Condition, ranked: Ranked = new Map()): boolean {
+/** A condition's test of one row; compiled on its first row, so a condition no row reaches is never read. */
+type Test = (row: Row) => boolean;
+
+function lazyTest(compile: () => Test): Test {
+  let test: Test | undefined;
+  return (row) => (test ??= compile())(row);
+}
+
+/** The row's link target through `link`, if it has one. */
+function linked(at: RowIndex, link: ColumnWords, row: Row): Row | undefined {
+  const id = row[link.col.name];
+  return id == null ? undefined : at(link.col.ref!, Number(id));
+}
+
+/** Whether a row meets `c`: the lookups a condition needs (its column, bounds, linked table) made once, not per row. */
+function testOf(w: TableWords, rows: Rows, at: RowIndex, c: Condition, ranked: Ranked): Test {
+  return lazyTest(() => compileTest(w, rows, at, c, ranked));
+}
+
+function compileTest(w: TableWords, rows: Rows, at: RowIndex, c: Condition, ranked: Ranked): Test {
   if (c.op === 'via') {
     const link = byLabel(w, c.link);
-    const id = row[link.col.name];
-    const target = id == null ? undefined : at(link.col.ref!, Number(id));
-    return target !== undefined && c.target.conditions.every((x) => holds(refWords(w, link), rows, at, target, x, ranked));
+    const rw = refWords(w, link);
+    const inner = c.target.conditions.map((x) => testOf(rw, rows, at, x, ranked));
+    return (row) => {
+      const target = linked(at, link, row);
+      return target !== undefined && inner.every((t) => t(target));
+    };
   }
   const col = byLabel(w, c.label);
-  const v = row[col.col.name];
-  if (v === null || v === undefined) return false;
+  const name = col.col.name;
+  const valued = (test: (v: NonNullable<Row[string]>, row: Row) => boolean): Test => {
+    return (row) => {
+      const v = row[name];
+      return v !== null && v !== undefined && test(v, row);
+    };
+  };
   switch (c.op) {
-    case 'between': {
-      const { lo, hi } = conditionValues(w, c);
-      return v >= lo!.lo && v <= hi!.hi;
-    }
+    case 'between':
+      return valued((v) => {
+        const { lo, hi } = conditionValues(w, c);
+        return v >= lo!.lo && v <= hi!.hi;
+      });
     case 'above':
-      return v > conditionValues(w, c).value!.hi;
+      return valued((v) => v > conditionValues(w, c).value!.hi);
     case 'below':
-      return v < conditionValues(w, c).value!.lo;
+      return valued((v) => v < conditionValues(w, c).value!.lo);
     case 'is': {
-      if (col.col.type !== 'entity') return v === c.value;
-      const target = at(col.col.ref!, Number(v));
-      return target !== undefined && nameOf(refWords(w, col), target) === c.value;
+      if (col.col.type !== 'entity') return valued((v) => v === c.value);
+      let rw: TableWords | undefined;
+      return valued((v) => {
+        const target = at(col.col.ref!, Number(v));
+        return target !== undefined && nameOf((rw ??= refWords(w, col)), target) === c.value;
+      });
     }
     case 'rank': {
       const list = rows[w.table.name] ?? [];
-      const sorted = rankedValues(ranked, list, w.table.name, col.col.name);
-      if (sorted) return countBeyond(sorted, v, c.order === 'highest') === c.n - 1;
-      const better = list.filter((r) => {
-        const x = r[col.col.name];
-        return x !== null && x !== undefined && (c.order === 'highest' ? x > v : x < v);
-      }).length;
-      return better === c.n - 1;
+      return valued((v) => {
+        const sorted = rankedValues(ranked, list, w.table.name, name);
+        if (sorted) return countBeyond(sorted, v, c.order === 'highest') === c.n - 1;
+        const better = list.filter((r) => {
+          const x = r[name];
+          return x !== null && x !== undefined && (c.order === 'highest' ? x > v : x < v);
+        }).length;
+        return better === c.n - 1;
+      });
     }
     case 'within_years': {
-      const link = byLabel(w, c.link);
-      const id = row[link.col.name];
-      const target = id == null ? undefined : at(link.col.ref!, Number(id));
-      const other = target?.[byLabel(refWords(w, link), c.otherLabel).col.name];
-      if (typeof other !== 'string') return false;
-      return String(v) >= shiftYears(other, -c.years) && String(v) <= shiftYears(other, c.years);
+      let link: ColumnWords | undefined;
+      let otherColumn: string | undefined;
+      return valued((v, row) => {
+        link ??= byLabel(w, c.link);
+        const target = linked(at, link, row);
+        const other = target?.[(otherColumn ??= byLabel(refWords(w, link), c.otherLabel).col.name)];
+        if (typeof other !== 'string') return false;
+        return String(v) >= shiftYears(other, -c.years) && String(v) <= shiftYears(other, c.years);
+      });
     }
   }
 }
@@ -113,13 +149,14 @@ function holds(w: TableWords, rows: Rows, at: RowIndex, row: Row, c: Condition, 
 export function meets(w: TableWords, rows: Rows, at: RowIndex, row: Row, conds: readonly Condition[]): boolean {
   const self = at(w.table.name, row.id);
   const ranked: Ranked = new Map();
-  return self !== undefined && conds.every((c) => holds(w, rows, at, self, c, ranked));
+  return self !== undefined && conds.every((c) => testOf(w, rows, at, c, ranked)(self));
 }
 
 /** The rows of w's table that meet every condition. */
 export function matchRows(w: TableWords, rows: Rows, conds: readonly Condition[], at: RowIndex = indexRows(rows)): Row[] {
   const ranked: Ranked = new Map();
-  return (rows[w.table.name] ?? []).filter((r) => conds.every((c) => holds(w, rows, at, r, c, ranked)));
+  const tests = conds.map((c) => testOf(w, rows, at, c, ranked));
+  return (rows[w.table.name] ?? []).filter((r) => tests.every((t) => t(r)));
 }
 
 function conditionSql(w: TableWords, c: Condition, a: string, depth: number): string {

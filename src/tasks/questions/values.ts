@@ -6,6 +6,7 @@
  */
 import { MONTHS, withCommas } from '../../format.js';
 import type { Rng } from '../../rng.js';
+import { memoize } from '../../util/bounded-cache.js';
 import type { ColumnWords } from './labels.js';
 
 /** A closed interval: numbers, or ISO dates. */
@@ -85,10 +86,16 @@ export function readWritten(text: string, w: ColumnWords): Interval | null {
   return null;
 }
 
+/** shiftYears by "iso|years": a within-years condition shifts the same few dates for every row it tests. */
+const shifted = memoize(4096, (key: string) => {
+  const [iso, years] = key.split('|') as [string, string];
+  const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y + Number(years), m - 1, d)).toISOString().slice(0, 10);
+});
+
 /** The ISO date `years` years from `iso`, as SQLite's date(iso, '+N years') computes it (Feb 29 → Mar 1). */
 export function shiftYears(iso: string, years: number): string {
-  const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y + years, m - 1, d)).toISOString().slice(0, 10);
+  return shifted(`${iso}|${years}`);
 }
 
 /**
