@@ -165,15 +165,20 @@ export function dateForms(iso: string): string[] {
 }
 
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** A day beside its month ("3 october 2004", "october 3, 2004") is part of a date, not a count. */
+const MONTH_BEFORE = `(?:${MONTHS.join('|')}) `;
+const MONTH_AFTER = ` (?:${MONTHS.join('|')})`;
 
 /**
  * A matcher for a set of folded forms: finds a form in a folded text at word boundaries; a number form
- * is not found inside a longer number ("97,846" is not in "197,846" nor in "97,846.5").
+ * is not found inside a longer number ("97,846" is not in "197,846" nor in "97,846.5"), nor inside a
+ * date ("12" is not in "2032-01-12", "2032/01/12", "12 january 2032" or "january 12, 2032": a day states
+ * no count).
  */
 export function formMatcher(forms: readonly string[]): (folded: string) => string | null {
   const list = [...new Set(forms.filter((f) => f.length > 0))].sort((a, b) => b.length - a.length);
   if (list.length === 0) return () => null;
   const alt = list.map(escapeRe).join('|');
-  const re = new RegExp(`(?<![\\p{L}\\p{N}]|\\d[.,])(${alt})(?![\\p{L}\\p{N}]|[.,]\\d)`, 'u');
+  const re = new RegExp(`(?<![\\p{L}\\p{N}]|\\d[.,/-]|${MONTH_BEFORE})(${alt})(?![\\p{L}\\p{N}]|[.,/-]\\d|${MONTH_AFTER})`, 'u');
   return (folded) => re.exec(folded)?.[1] ?? null;
 }

@@ -33,6 +33,15 @@ describe('answer forms', () => {
     expect(m(foldForJudge('sales of １,８５１,１５６'))).toBe('1,851,156'); // full-width digits fold
     expect(m(foldForJudge('sales of 11,851,156'))).toBeNull();
     expect(m(foldForJudge('sales of 1,851,156.5'))).toBeNull();
+    // A day or month of a date written with digits is no count: "12" goals conceded is not in a reference's date.
+    const twelve = formMatcher(numberForms(12));
+    expect(twelve(foldForJudge('"Otton signs with Tynemore". Touchline Daily. 2032-01-12.'))).toBeNull();
+    expect(twelve(foldForJudge('Listed on 2032/12/03.'))).toBeNull();
+    expect(twelve(foldForJudge('Date of birth: 12 October 2004; Birthplace: Walhurst'))).toBeNull();
+    expect(twelve(foldForJudge('Founded on October 12, 1990.'))).toBeNull();
+    expect(twelve(foldForJudge('Tynemore conceded 12 goals.'))).toBe('12');
+    expect(twelve(foldForJudge('12 in October alone'))).toBe('12');
+    expect(formMatcher(dateForms('2032-01-12'))(foldForJudge('Touchline Daily. 2032-01-12.'))).toBe('2032-01-12');
     expect(numberForms(2.37)).toEqual(expect.arrayContaining(['2.37', '2,37']));
     expect(numberForms(37)).not.toContain('37 thousand');
   });
