@@ -148,15 +148,16 @@ export class GuardContext {
     const guarded = protectedFacts(task, answerFacts);
     this.protectedFactIds = new Set(guarded.map((f) => f.id));
     this.protectedSubjects = [...new Set(guarded.map((f) => fold(f.subject)))];
-    // An answer name that holds the value of one of its own protected facts ("Inlatuvec-59" of its drug
-    // Inlatuvec) states that fact wherever it is written: no other fact exempts it.
     this.pairs = guarded
       .filter((f) => f.objectType === 'entity' || f.objectType === 'text')
       .map((f) => [fold(f.subject), fold(f.object)] as const)
       .filter(([a, b]) => alnum(a).length >= 3 && alnum(b).length >= 3 && a !== b);
+    // An answer name that holds the value of one of its own protected facts ("Inlatuvec-59" of its drug
+    // Inlatuvec) states that fact wherever it is written: no other fact exempts it.
     this.selfStating = new Set(
       guarded.filter((f) => (f.objectType === 'entity' || f.objectType === 'text') && holds(fold(f.subject), fold(f.object))).map((f) => fold(f.subject)),
     );
+    // So does another entity's name that refers to a protected fact's subject and holds its value.
     const referring = new Map<string, string[]>();
     for (const f of facts.byId.values())
       if (f.objectType === 'entity') {
