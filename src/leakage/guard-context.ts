@@ -22,6 +22,7 @@ import { createDetector, createFactDetector, createValueDetector, type Detection
 import type { Relatedness } from './relatedness.js';
 import { shownPart } from './shown-part.js';
 import { familyPolicy, protectedFacts, type FamilyPolicy } from './family-policy.js';
+import { referrersOf, selfStatingNames, statingNamesOf } from './stating-names.js';
 
 /** Facts of a world, indexed once per open world and shared by every task's context. */
 export interface WorldFacts {
@@ -33,6 +34,8 @@ export interface WorldFacts {
   contexts: Map<string, GuardContext>;
   /** Every subject and entity value of the world, as names (made on first need). */
   names?: Detector;
+  /** Names of the entities that refer to each entity, folded (stating-names.ts; made on first need). */
+  referrers?: Map<string, string[]>;
 }
 
 const worlds = new WeakMap<SearchWorld, WorldFacts>();
@@ -152,19 +155,8 @@ export class GuardContext {
       .filter((f) => f.objectType === 'entity' || f.objectType === 'text')
       .map((f) => [fold(f.subject), fold(f.object)] as const)
       .filter(([a, b]) => alnum(a).length >= 3 && alnum(b).length >= 3 && a !== b);
-    // An answer name that holds the value of one of its own protected facts ("Inlatuvec-59" of its drug
-    // Inlatuvec) states that fact wherever it is written: no other fact exempts it.
-    this.selfStating = new Set(
-      guarded.filter((f) => (f.objectType === 'entity' || f.objectType === 'text') && holds(fold(f.subject), fold(f.object))).map((f) => fold(f.subject)),
-    );
-    // So does another entity's name that refers to a protected fact's subject and holds its value.
-    const referring = new Map<string, string[]>();
-    for (const f of facts.byId.values())
-      if (f.objectType === 'entity') {
-        const k = fold(f.object);
-        (referring.get(k) ?? referring.set(k, []).get(k)!).push(fold(f.subject));
-      }
-    this.statingNames = [...new Set(this.pairs.flatMap(([a, b]) => (referring.get(a) ?? []).filter((n) => n !== a && holds(n, b))))].sort();
+    this.selfStating = selfStatingNames(guarded);
+    this.statingNames = this.pairs.length === 0 ? [] : statingNamesOf(this.pairs, (facts.referrers ??= referrersOf(facts.byId.values())));
     const answerNames = new Set(this.detector.items.flatMap((i) => i.names));
     const names = new Set<string>();
     for (const f of answerFacts) {
@@ -460,13 +452,6 @@ export class GuardContext {
     const date = this.dateExposure(r.date);
     return { factIds: [...title.factIds, ...snippet.factIds], detections: [...title.detections, ...snippet.detections, ...date.detections] };
   }
-}
-
-const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** Does `name` hold `value` as a word of its own ("Inlatuvec-59" holds "59"; "Bluevale Software" holds "software")? */
-function holds(name: string, value: string): boolean {
-  return value.length > 0 && name !== value && new RegExp(`(?<![\\p{L}\\p{N}])${escapeRe(value)}(?![\\p{L}])`, 'u').test(name);
 }
 
 /** A sentence end, a cut (" … ", "...") or a piece separator between two spans of a text. */
