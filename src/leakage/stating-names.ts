@@ -8,8 +8,7 @@
  */
 import { fold } from '../text/fold.js';
 import type { Fact } from '../world/types.js';
-
-const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+import { escapeRegExp as escapeRe } from '../text/regex.js';
 
 /** Does `name` hold `value` as a word of its own ("Inlatuvec-59" holds "59"; "Bluevale Software" holds "software")? */
 export function holds(name: string, value: string): boolean {

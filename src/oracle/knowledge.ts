@@ -1,13 +1,10 @@
 /** What the oracle has read so far: values by entity name and label, from every page it opened. */
 import { withoutSite, type PageReading } from './page-read.js';
+import { escapeRegExp as escapeRe } from '../text/regex.js';
 
 const key = (s: string) => s.trim().toLowerCase();
 
 const HEDGED = /^(?:about|around|roughly|some|nearly|an estimated|a preliminary)\b|[?,]|\b(?:I think|estimated|preliminary)\b/i;
-
-function escapeRe(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
 
 /** The row noun of a list or ranking heading: "List of phone models (2029)", "Phone models of Zentria", "Phone models ranked by …". */
 export function headingNoun(heading: string): string | null {

@@ -6,6 +6,7 @@
  */
 import type { Browser, SearchHit } from './browser.js';
 import { withoutSite, type PageReading } from './page-read.js';
+import { escapeRegExp } from '../text/regex.js';
 
 export interface MemberQuery {
   /** The row noun: a plural ("phone models") or a singular ("phone model"). */
@@ -103,7 +104,7 @@ export async function findMembers(b: Browser, q: MemberQuery, maxOpens = 4): Pro
   // A member's name as other pages state it ("mayor: Alba Stiamgrobris"): a query naming one is about the set.
   const memberQueries = () => {
     const singular = nounForms(q.noun).sort((a, b) => a.length - b.length)[0]!;
-    const re = new RegExp(`(?:^|[;—(]\\s*)${singular.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: ([^;()]+?)(?=;|\\)|$)`, 'i');
+    const re = new RegExp(`(?:^|[;—(]\\s*)${escapeRegExp(singular)}: ([^;()]+?)(?=;|\\)|$)`, 'i');
     const names = new Set<string>();
     for (const h of hits) {
       const m = re.exec(h.snippet);

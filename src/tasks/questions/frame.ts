@@ -15,9 +15,9 @@ export interface Frame {
 }
 
 import { memoize } from '../../util/bounded-cache.js';
+import { escapeRegExp as literal } from '../../text/regex.js';
 
 const SLOT = /\{([a-zA-Z][a-zA-Z0-9_]*)\}/g;
-const literal = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The frame of a template, compiled once: frames are immutable, and readers rebuild them per question. */
 export const frame: (template: string) => Frame = memoize(4096, compile);

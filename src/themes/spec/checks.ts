@@ -8,6 +8,7 @@ import type { Rows } from '../_define.js';
 import * as inv from '../../world/invariants.js';
 import { LeagueArgs, STANDING_COLUMNS, standingsFrom, tableOrder } from './derive/league.js';
 import type { Gen } from './gen.js';
+import { escapeRegExp as esc } from '../../text/regex.js';
 
 /** What a check may read of the spec besides the rows: a table's tiers. */
 export interface CheckContext {
@@ -25,7 +26,6 @@ const t = (rows: Rows, name: string) => rows[name] ?? [];
 
 /** The tier a name draws on: the first tier one of whose words stands in the name as a word (trailing digits aside: "Pro42"). */
 export function tierOf<T extends { words: string[] }>(name: string, tiers: T[]): T | undefined {
-  const esc = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   return tiers.find((tier) => tier.words.some((w) => new RegExp(`(^|[\\s-])${esc(w)}\\d*($|[\\s-])`).test(name)));
 }
 
