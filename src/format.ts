@@ -42,6 +42,9 @@ export function formatNumber(value: number, unit: Unit = 'plain', decimals = 0, 
 /** Date styles: 0 "March 4, 2029", 1 "2029-03-04", 2 "4 March 2029". */
 export type DateStyle = 0 | 1 | 2;
 
+/** How a site writes a date in a sentence: as it is spoken; a site whose records are ISO writes "March 4, 2029" in prose. */
+export const spokenDateStyle = (style: DateStyle): DateStyle => (style === 1 ? 0 : style);
+
 export function parseIso(iso: string): { y: number; m: number; d: number } {
   const [y, m, d] = iso.split('-').map(Number);
   return { y: y!, m: m!, d: d! };

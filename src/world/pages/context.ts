@@ -2,6 +2,7 @@
  * What every genre renderer shares: the world, its sites and dating, the page list under
  * construction (unique URLs, planned article URLs so pages can link ahead), and one Writer per page.
  */
+import { spokenDateStyle } from '../../format.js';
 import { createWriter } from '../../prose/writer.js';
 import type { FillerRole, ProseWorld, Writer } from '../../prose/types.js';
 import type { Rng } from '../../rng.js';
@@ -75,7 +76,7 @@ export class Pages {
 }
 
 export function writerFor(ctx: Ctx, site: Site, date: string | null, genre: PageKind, rng: Rng): Writer {
-  return createWriter(ctx.world, { rng, date, num: site.num, dateStyle: site.dateStyle, site: site.name, genre });
+  return createWriter(ctx.world, { rng, date, num: site.num, dateStyle: spokenDateStyle(site.dateStyle), site: site.name, genre });
 }
 
 /** Start a page: its title in the site's format, a writer for its date and style. */

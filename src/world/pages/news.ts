@@ -3,6 +3,7 @@
  * quote, background on the row's parent, what comes next, and links to the articles it reports on.
  * Dated on or after every event it reports; a large figure is sometimes given rounded.
  */
+import { spokenDateStyle } from '../../format.js';
 import type { Rng } from '../../rng.js';
 import type { Row, TableDef } from '../../themes/_define.js';
 import type { Fact } from '../types.js';
@@ -18,7 +19,7 @@ export function byline(p: Page): string {
 }
 
 export function dateline(p: Page): string {
-  return `${p.site.city.toUpperCase()}, ${pageDate(p.date, p.site.dateStyle === 1 ? 0 : p.site.dateStyle)} — `;
+  return `${p.site.city.toUpperCase()}, ${pageDate(p.date, spokenDateStyle(p.site.dateStyle))} — `;
 }
 
 /** The theme's headline when the body states every fact it names (and it names no figure), else a neutral one. */

@@ -137,4 +137,15 @@ describe('page genres', () => {
     expect(median(words('encyclopedia'))).toBeGreaterThanOrEqual(300);
     expect(median(words('news'))).toBeGreaterThanOrEqual(200);
   });
+  it('sentences write dates as spoken; ISO dates stay in records, table rows, credit lines and references', () => {
+    const iso = /\b\d{4}-\d{2}-\d{2}\b/;
+    // A table row ("Name — Founding date: 2031-04-12"), a register log line, a table, or a page's own date line.
+    const structured = /^\d{4}-\d{2}-\d{2}:|^\s*\||\S — [^:]+: |\b(?:Last edited|Last revised|Last updated|Retrieved|Data: [^,]+,)/;
+    // An encyclopedia reference: '"Title". Site. 2031-04-12.'
+    const reference = /^".+"\. .+\. \d{4}-\d{2}-\d{2}\.$/;
+    const prose = allDocs()
+      .flatMap(({ d }) => d.passages.map((p) => p.text))
+      .filter((t) => iso.test(t) && !structured.test(t) && !reference.test(t));
+    expect(prose.slice(0, 5)).toEqual([]);
+  });
 });
