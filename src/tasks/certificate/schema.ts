@@ -45,6 +45,8 @@ export const SHORTCUT_CHECKS = [
   'question_clean',
   /** No candidate list in the question is the whole table. */
   'no_whole_table',
+  /** A number answer matches (within the scorer's tolerance) no other value of its column and no number in a name. */
+  'no_twin_number',
 ] as const;
 export const ShortcutCheck = z.enum(SHORTCUT_CHECKS);
 export type ShortcutCheck = z.infer<typeof ShortcutCheck>;

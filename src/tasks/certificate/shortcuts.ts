@@ -10,6 +10,8 @@
 import type { Fact } from '../../world/types.js';
 import { nameAliases } from '../../world/tasks.js';
 import { mentions } from '../../text.js';
+import { numbersEqual } from '../../text/stated.js';
+import { numberStated } from '../match-value.js';
 import { CORPORATE_SUFFIXES } from '../../text/short-names.js';
 import type { Difficulty, ShortcutCheck } from './schema.js';
 import { SHORTCUT_CHECKS } from './schema.js';
@@ -105,7 +107,7 @@ function numericAnswer(t: CheckTask): number | null {
   return Number.isFinite(v) ? v : null;
 }
 
-const equalValues = (a: number, b: number, tolerance: number) => (tolerance > 0 ? Math.abs(a - b) <= tolerance * Math.abs(b) : a === b);
+const equalValues = (a: number, b: number, tolerance: number) => numbersEqual(a, b, tolerance);
 
 /**
  * A derived answer printed outright: the answer is a number no answer fact holds (a sum, a difference, a
@@ -169,6 +171,26 @@ export function wholeTable(w: CheckWorld, t: CheckTask): string | null {
   return null;
 }
 
+/**
+ * A number answer that other text matches with the scorer's own comparison: another fact of an answer
+ * fact's column (same table and predicate) whose value is within the tolerance of the answer (a near
+ * twin, 10.85 beside 10.87), or a name of the world that, submitted as the answer, states it ("24" in a
+ * name for 23.9). Returns what matched; null for a non-number answer (tables and lists are skipped).
+ */
+export function twinNumber(w: CheckWorld, t: CheckTask): string | null {
+  const v = numericAnswer(t);
+  if (v === null) return null;
+  const own = new Set(t.answerFactIds);
+  const columns = new Set(t.answerFactIds.map((id) => w.factById.get(id)).flatMap((f) => (f ? [`${f.sourceTable}\u0000${f.predicate}`] : [])));
+  for (const f of w.facts) {
+    if (own.has(f.id) || (f.objectType !== 'integer' && f.objectType !== 'real')) continue;
+    if (columns.has(`${f.sourceTable}\u0000${f.predicate}`) && numbersEqual(Number(f.object), v, t.tolerance))
+      return `fact ${f.id} (${f.subject} ${f.predicate} ${f.object})`;
+  }
+  for (const name of w.allNames) if (numberStated(name, v, t.tolerance)) return `the name "${name}"`;
+  return null;
+}
+
 export interface ShortcutInput {
   task: CheckTask;
   evidence: readonly number[];
@@ -200,6 +222,10 @@ export function runShortcutChecks(w: CheckWorld, s: ShortcutInput): CheckOutcome
     no_whole_table: () => {
       const table = wholeTable(w, s.task);
       return table ? `the question's candidate list is every row of ${table}` : null;
+    },
+    no_twin_number: () => {
+      const twin = twinNumber(w, s.task);
+      return twin ? `the answer is matched within tolerance by ${twin}` : null;
     },
   };
   for (const check of requiredChecks(s.difficulty, s.pagesNeeded)) {
