@@ -86,7 +86,8 @@ const METHOD = {
   ],
 };
 
-const CREDIT = [
+/** A data page's credit lines, "{site}" and "{date}" to fill. */
+export const CREDIT = [
   'Compiled by {site}. Last updated {date}.',
   'Compiled by {site}; last updated {date}.',
   'Prepared by the {site} data team. Last revised {date}.',

@@ -4,6 +4,8 @@ import { createWriter } from '../../../src/prose/writer.js';
 import { Rng } from '../../../src/rng.js';
 import { deriveFacts } from '../../../src/world/facts.js';
 import { countWords } from '../../../src/world/pages/builder.js';
+import { CREDIT } from '../../../src/world/pages/house-notes.js';
+import { escapeRegExp } from '../../../src/text/regex.js';
 import { allDocs, batch, median } from './fixture.js';
 
 const GENRES = ['encyclopedia', 'news', 'press_release', 'forum', 'data', 'review', 'list_article', 'faq', 'registry', 'background'] as const;
@@ -139,13 +141,16 @@ describe('page genres', () => {
   });
   it('sentences write dates as spoken; ISO dates stay in records, table rows, credit lines and references', () => {
     const iso = /\b\d{4}-\d{2}-\d{2}\b/;
-    // A table row ("Name — Founding date: 2031-04-12"), a register log line, a table, or a page's own date line.
-    const structured = /^\d{4}-\d{2}-\d{2}:|^\s*\||\S — [^:]+: |\b(?:Last edited|Last revised|Last updated|Retrieved|Data: [^,]+,)/;
+    const ISO = String.raw`\d{4}-\d{2}-\d{2}`;
+    // A data page's credit line ("Table maintained by StatBase, updated 2034-01-10.") or its ranking source line.
+    const credits = [...CREDIT, 'Data: {site}, {date}.'].map((c) => new RegExp(`^${escapeRegExp(c).replace('\\{site\\}', '.+').replace('\\{date\\}', ISO)}`));
+    // A table row ("Name — Founding date: 2031-04-12"), a register log line, a table, or an edit line.
+    const structured = /^\d{4}-\d{2}-\d{2}:|^\s*\||\S — [^:]+: |\bLast edited\b|\bRetrieved\b/;
     // An encyclopedia reference: '"Title". Site. 2031-04-12.'
     const reference = /^".+"\. .+\. \d{4}-\d{2}-\d{2}\.$/;
     const prose = allDocs()
       .flatMap(({ d }) => d.passages.map((p) => p.text))
-      .filter((t) => iso.test(t) && !structured.test(t) && !reference.test(t));
+      .filter((t) => iso.test(t) && !structured.test(t) && !reference.test(t) && !credits.some((c) => c.test(t)));
     expect(prose.slice(0, 5)).toEqual([]);
   });
 });
