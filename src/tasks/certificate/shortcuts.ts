@@ -94,7 +94,7 @@ export function isDerivedNumber(w: CheckWorld, t: CheckTask): boolean {
   if (v === null) return false;
   return !t.answerFactIds.some((id) => {
     const f = w.factById.get(id);
-    return f !== undefined && equalValues(Number(f.object), v, t.tolerance);
+    return f !== undefined && numbersEqual(Number(f.object), v, t.tolerance);
   });
 }
 
@@ -106,8 +106,6 @@ function numericAnswer(t: CheckTask): number | null {
   const v = Number(rows[0]![0]);
   return Number.isFinite(v) ? v : null;
 }
-
-const equalValues = (a: number, b: number, tolerance: number) => numbersEqual(a, b, tolerance);
 
 /**
  * A derived answer printed outright: the answer is a number no answer fact holds (a sum, a difference, a
@@ -134,7 +132,7 @@ export function printedAnswer(w: CheckWorld, t: CheckTask, evidence: readonly nu
   }
   for (const f of w.facts) {
     if (ev.has(f.id) || (f.objectType !== 'integer' && f.objectType !== 'real')) continue;
-    if (related.has(f.subject.toLowerCase()) && equalValues(Number(f.object), v, t.tolerance)) return f;
+    if (related.has(f.subject.toLowerCase()) && numbersEqual(Number(f.object), v, t.tolerance)) return f;
   }
   return null;
 }

@@ -139,15 +139,16 @@ describe('page genres', () => {
     expect(median(words('encyclopedia'))).toBeGreaterThanOrEqual(300);
     expect(median(words('news'))).toBeGreaterThanOrEqual(200);
   });
+
   it('sentences write dates as spoken; ISO dates stay in records, table rows, credit lines and references', () => {
-    const iso = /\b\d{4}-\d{2}-\d{2}\b/;
     const ISO = String.raw`\d{4}-\d{2}-\d{2}`;
+    const iso = new RegExp(String.raw`\b${ISO}\b`);
     // A data page's credit line ("Table maintained by StatBase, updated 2034-01-10.") or its ranking source line.
     const credits = [...CREDIT, 'Data: {site}, {date}.'].map((c) => new RegExp(`^${escapeRegExp(c).replace('\\{site\\}', '.+').replace('\\{date\\}', ISO)}`));
     // A table row ("Name — Founding date: 2031-04-12"), a register log line, a table, or an edit line.
     const structured = /^\d{4}-\d{2}-\d{2}:|^\s*\||\S — [^:]+: |\bLast edited\b|\bRetrieved\b/;
     // An encyclopedia reference: '"Title". Site. 2031-04-12.'
-    const reference = /^".+"\. .+\. \d{4}-\d{2}-\d{2}\.$/;
+    const reference = new RegExp(String.raw`^".+"\. .+\. ${ISO}\.$`);
     const prose = allDocs()
       .flatMap(({ d }) => d.passages.map((p) => p.text))
       .filter((t) => iso.test(t) && !structured.test(t) && !reference.test(t) && !credits.some((c) => c.test(t)));
