@@ -31,7 +31,16 @@ export interface PageContext {
   /** The site's display name, for attribution ("according to MobileMetrics"). */
   site: string;
   genre: PageKind;
+  /**
+   * How often each attribute ("table.column") has been said in each single-fact frame on the pages of
+   * this world written so far, shared by all of them: a fact stated on many pages rotates through its
+   * frames rather than drawing the same one again. Without it, only the page's own sentences count.
+   */
+  said?: FrameTally;
 }
+
+/** Per attribute ("table.column"), the single-fact frames it has been said in and how often. */
+export type FrameTally = Map<string, Map<string, number>>;
 
 /** One sentence (a passage): its text, the facts it gives away, and how it states each. */
 export interface Sentence {

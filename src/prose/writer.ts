@@ -26,6 +26,7 @@ export const createWriter: CreateWriter = (world, page) => {
   const index = indexWorld(world);
   const coref = new Coreference(world, index, style);
   const uses = new Map<string, number>();
+  const worldSaid = page.said ?? new Map();
   const rng = page.rng;
   const vocabulary = vocabularyOf({ domain: world.theme.domain, title: world.theme.title, site: page.site, values: index.textValues });
 
@@ -102,7 +103,10 @@ export const createWriter: CreateWriter = (world, page) => {
       if (order) options.push({ frame, order });
     }
     if (options.length === 0) return null;
-    const weights = options.map((o) => 1 / (1 + (uses.get(o.frame.id) ?? 0)));
+    // A single fact also weighs how often its attribute took each frame on the world's earlier pages.
+    const attribute = ps.length === 1 ? `${ps[0]!.fact.sourceTable}.${ps[0]!.fact.sourceColumn}` : null;
+    const said = attribute ? (worldSaid.get(attribute) ?? worldSaid.set(attribute, new Map()).get(attribute)!) : null;
+    const weights = options.map((o) => 1 / (1 + (uses.get(o.frame.id) ?? 0) + (said?.get(o.frame.id) ?? 0)));
     let r = rng.next() * weights.reduce((a, b) => a + b, 0);
     let choice = options[options.length - 1]!;
     for (let i = 0; i < options.length; i++)
@@ -122,6 +126,7 @@ export const createWriter: CreateWriter = (world, page) => {
       frameId = `attribution+${frameId}`;
     }
     uses.set(choice.frame.id, (uses.get(choice.frame.id) ?? 0) + 1);
+    said?.set(choice.frame.id, (said.get(choice.frame.id) ?? 0) + 1);
     const facts: Fact[] = choice.order.map((p) => p.fact);
     const frames = facts.map(() => frameId);
     const claims: Claim[] = choice.order.map((p, i) => ({

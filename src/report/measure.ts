@@ -27,6 +27,8 @@ export interface WorldFigures {
   /** null: the world records no claims (format v1). */
   claims: ClaimFigures | null;
   facts: number;
+  /** The attributes ("table.column") that state at least one fact in this world, sorted: its shape. */
+  attributes: string[];
 }
 
 /** `hasClaims`: whether the world's passages carry their claims (a v2 file; claims.ts attachClaims). */
@@ -58,5 +60,6 @@ export function measureWorld(data: WorldData, hasClaims: boolean): WorldFigures 
     names: names.length,
     claims: hasClaims ? claimFigures(data.documents.flatMap((d) => d.passages)) : null,
     facts: data.facts.length,
+    attributes: [...new Set(data.facts.map((f) => `${f.sourceTable}.${f.sourceColumn}`))].sort(),
   };
 }

@@ -25,6 +25,8 @@ export const SITES_PER_WORLD = 12;
 export const X_SHARE = 0.005;
 export const NOISE_WORLDS_SHARE = 0.5;
 export const FACTS = { min: 300, max: 500 } as const;
+/** Mean Jaccard of two same-theme worlds' attribute sets must stay at or under this (worlds differ in shape). */
+export const SHAPE_JACCARD = 0.6;
 
 const pct = (x: number, digits = 1) => `${(x * 100).toFixed(digits)}%`;
 const num = (x: number) => (Number.isInteger(x) ? String(x) : x.toFixed(1));
@@ -153,6 +155,14 @@ export function reportRows(genres: readonly string[]): ReportRow[] {
       target: `${FACTS.min}–${FACTS.max}`,
       show: (f) => `${f.facts.min}–${f.facts.max}`,
       pass: (f) => f.facts.min >= FACTS.min && f.facts.max <= FACTS.max,
+    },
+    { id: 'world-shapes', label: 'world shapes: distinct (theme, attributes) signatures', target: '', show: (f) => String(f.worldShapes.signatures) },
+    {
+      id: 'world-shapes.jaccard',
+      label: 'world shapes: mean attribute Jaccard within a theme',
+      target: `≤ ${SHAPE_JACCARD}`,
+      show: (f) => (f.worldShapes.jaccard === null ? NA : f.worldShapes.jaccard.toFixed(2)),
+      pass: (f) => (f.worldShapes.jaccard === null ? null : f.worldShapes.jaccard <= SHAPE_JACCARD),
     },
   ];
 }

@@ -43,6 +43,33 @@ export interface ScopeFigures {
   /** Over the worlds that record claims; null when none does. */
   noise: { worlds: number; perWorld: Spread; worldsAtTarget: number; share: number; forms: Record<string, number> } | null;
   facts: { min: number; max: number };
+  /**
+   * How much worlds of one theme differ in shape: distinct (theme, attribute set) signatures, and the
+   * mean Jaccard similarity of the attribute sets of two worlds of the same theme (over every such pair;
+   * null with no pair).
+   */
+  worldShapes: { signatures: number; jaccard: number | null };
+}
+
+/** |a ∩ b| / |a ∪ b| of two sorted, duplicate-free lists. */
+export function jaccard(a: readonly string[], b: readonly string[]): number {
+  const set = new Set(a);
+  const both = b.filter((x) => set.has(x)).length;
+  const union = a.length + b.length - both;
+  return union === 0 ? 1 : both / union;
+}
+
+/** Mean pairwise Jaccard within each group, over all pairs of all groups; null with no pair. */
+function meanJaccard(groups: Iterable<string[][]>): number | null {
+  let sum = 0;
+  let pairs = 0;
+  for (const sets of groups)
+    for (let i = 0; i < sets.length; i++)
+      for (let j = i + 1; j < sets.length; j++) {
+        sum += jaccard(sets[i]!, sets[j]!);
+        pairs++;
+      }
+  return pairs ? sum / pairs : null;
 }
 
 export function median(xs: readonly number[]): number {
@@ -86,6 +113,7 @@ export function createTally(): Tally {
   let coreferent = 0;
   const noisePerWorld: number[] = [];
   const forms: Record<string, number> = {};
+  const shapesByTheme = new Map<string, string[][]>();
   return {
     add(w, prefix = '') {
       worlds++;
@@ -103,6 +131,7 @@ export function createTally(): Tally {
       sites.push(w.sites);
       schemes.push(w.urlSchemes);
       facts.push(w.facts);
+      (shapesByTheme.get(w.theme) ?? shapesByTheme.set(w.theme, []).get(w.theme)!).push(w.attributes);
       anachronismCount += w.anachronisms.length;
       if (w.timedColumns === 0) untimedWorlds++;
       for (const a of w.anachronisms) if (anachronisms.length < 5) anachronisms.push(a);
@@ -156,6 +185,10 @@ export function createTally(): Tally {
         names: { names, letterDistance: countsDistance(letters), xShare: countsShare(letters, 'x') },
         noise: claimWorlds ? { worlds: claimWorlds, perWorld: spread(noisePerWorld), worldsAtTarget: atTarget, share: atTarget / claimWorlds, forms } : null,
         facts: { min: minOf(facts), max: maxOf(facts) },
+        worldShapes: {
+          signatures: new Set([...shapesByTheme.entries()].flatMap(([t, sets]) => sets.map((s) => `${t}|${s.join(',')}`))).size,
+          jaccard: meanJaccard(shapesByTheme.values()),
+        },
       };
     },
   };

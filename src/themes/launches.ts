@@ -177,11 +177,17 @@ const SAY = {
     more: ['{s} sits at {v} degrees north.', 'The latitude of {s} is {v} degrees north.', '{s} is located {v} degrees north of the equator.'],
   },
   'launch_sites.pads': {
-    noun: 'pad count',
-    amount: '{v} pads',
+    noun: 'number of launch pads',
     verb: 'has {v} launch pads',
     with: 'with {v} launch pads',
-    more: ['{s} operates {v} launch pads.', 'There are {v} launch pads at {s}.'],
+    fronted: '{v} launch pads can be found at {s}.',
+    more: [
+      '{s} operates {v} launch pads.',
+      '{s} has {v} launch pads in service.',
+      '{s} counts {v} launch pads.',
+      'Rockets leave {s} from {v} launch pads.',
+      'The pad count at {s} stands at {v}.',
+    ],
   },
   'launches.vehicle_id': {
     noun: 'launch vehicle',

@@ -97,6 +97,17 @@ describe.each(THEME_IDS)('writer on %s', (id) => {
     expect(scheduled + withheld).toBeGreaterThan(0);
   });
 
+  it("with the world's frame tally, a fact said on twelve pages rotates through its frames and the tally counts each", () => {
+    const fact = world.fx.facts.find((f) => f.objectType === 'integer' && world.fx.column(f.sourceTable, f.sourceColumn).say?.more.length)!;
+    const said = new Map<string, Map<string, number>>();
+    const frames = Array.from({ length: 12 }, (_, i) => writerFor(world, `rotate-${i}`, { said }).state([fact], { maxPerSentence: 1 })[0]!.frames![0]!);
+    const counts = new Map<string, number>();
+    for (const f of frames) counts.set(f, (counts.get(f) ?? 0) + 1);
+    expect(counts.size).toBeGreaterThanOrEqual(5);
+    expect(Math.max(...counts.values())).toBeLessThanOrEqual(4);
+    expect(Object.fromEntries(said.get(`${fact.sourceTable}.${fact.sourceColumn}`)!)).toEqual(Object.fromEntries(counts));
+  });
+
   it('is deterministic: the same seed writes the same sentences, another seed other ones', () => {
     const facts = world.fx.facts.slice(0, 60);
     const page = (seed: string) => {

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { measureWorld } from '../../src/report/measure.js';
 import { reportRows } from '../../src/report/rows.js';
-import { createTally } from '../../src/report/tally.js';
+import { createTally, jaccard } from '../../src/report/tally.js';
 import { toyWorld } from './fixture.js';
 
 describe('one world’s figures (format v2, with claims)', () => {
@@ -131,6 +131,31 @@ describe('pooling worlds', () => {
     expect(f.phrasings.byAttribute['other/companies.revenue']).toBe(3);
     expect(f.sites).toEqual({ min: 3, median: 3, max: 3 });
     expect(f.noise?.share).toBe(1);
+  });
+});
+
+describe('world shapes', () => {
+  const w = measureWorld(toyWorld(true), true);
+  const shaped = (theme: string, attributes: string[]) => ({ ...w, theme, attributes });
+
+  it("a world's shape is the sorted set of attributes that state a fact", () => {
+    expect(w.attributes).toEqual([...new Set(w.attributes)].sort());
+    expect(w.attributes.length).toBeGreaterThan(1);
+  });
+
+  it('Jaccard of attribute sets, averaged over same-theme pairs only; signatures count distinct (theme, set)', () => {
+    expect(jaccard(['a', 'b', 'c'], ['b', 'c', 'd'])).toBe(0.5);
+    const t = createTally();
+    t.add(shaped('x', ['a', 'b', 'c']));
+    t.add(shaped('x', ['b', 'c', 'd']));
+    t.add(shaped('x', ['a', 'b', 'c']));
+    t.add(shaped('y', ['q'])); // alone in its theme: no pair, and never compared with x
+    const f = t.result();
+    expect(f.worldShapes.signatures).toBe(3);
+    expect(f.worldShapes.jaccard).toBeCloseTo((0.5 + 1 + 0.5) / 3, 9);
+    const lone = createTally();
+    lone.add(shaped('y', ['q']));
+    expect(lone.result().worldShapes).toEqual({ signatures: 1, jaccard: null });
   });
 });
 

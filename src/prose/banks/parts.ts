@@ -53,8 +53,9 @@ export function vocabularyOf(p: VocabularySource): Vocabulary {
 
 export interface Words {
   field: string;
+  /** A topic, different from any this sentence has drawn already. */
   topic(): string;
-  /** A second topic, different from the last one drawn. */
+  /** A second topic: like `topic`, different from those drawn before it, in whichever order a template calls them. */
   topic2(): string;
   voice(): string;
   /** How the sentence names its subject (a name or a short name), or null for one about the domain. */
@@ -63,11 +64,17 @@ export interface Words {
 }
 
 export function wordsOf(rng: Rng, v: Vocabulary, about: string | null): Words {
-  let last = '';
+  const drawn = new Set<string>();
+  const topic = () => {
+    const left = v.topics.filter((t) => !drawn.has(t));
+    const t = rng.pick(left.length > 0 ? left : v.topics);
+    drawn.add(t);
+    return t;
+  };
   return {
     field: v.field,
-    topic: () => (last = rng.pick(v.topics)),
-    topic2: () => rng.pick(v.topics.filter((t) => t !== last)),
+    topic,
+    topic2: topic,
     voice: () => rng.pick(v.voices),
     about,
     site: v.site,

@@ -4,7 +4,7 @@
  */
 import { spokenDateStyle } from '../../format.js';
 import { createWriter } from '../../prose/writer.js';
-import type { FillerRole, ProseWorld, Writer } from '../../prose/types.js';
+import type { FillerRole, FrameTally, ProseWorld, Writer } from '../../prose/types.js';
 import type { Rng } from '../../rng.js';
 import type { Row, Rows, TableDef, ThemeDef } from '../../themes/_define.js';
 import type { FactIndex } from '../facts.js';
@@ -23,6 +23,8 @@ export interface Ctx {
   dating: Dating;
   world: ProseWorld;
   pages: Pages;
+  /** The frames each attribute has been said in on this world's pages so far (prose/types.ts). */
+  said: FrameTally;
 }
 
 export type Draft = Omit<Document, 'id'>;
@@ -76,7 +78,7 @@ export class Pages {
 }
 
 export function writerFor(ctx: Ctx, site: Site, date: string | null, genre: PageKind, rng: Rng): Writer {
-  return createWriter(ctx.world, { rng, date, num: site.num, dateStyle: spokenDateStyle(site.dateStyle), site: site.name, genre });
+  return createWriter(ctx.world, { rng, date, num: site.num, dateStyle: spokenDateStyle(site.dateStyle), site: site.name, genre, said: ctx.said });
 }
 
 /** Start a page: its title in the site's format, a writer for its date and style. */

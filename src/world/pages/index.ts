@@ -44,6 +44,7 @@ export function renderPages(theme: ThemeDef, rows: Rows, fx: FactIndex, rng: Rng
     dating: new Dating(theme, rows, fx, year),
     world,
     pages: new Pages(),
+    said: new Map(),
   };
   planArticles(ctx);
   const lists = renderDataPages(ctx);

@@ -4,7 +4,9 @@
  * the banks give hundreds of distinct shapes.
  */
 import { describe, expect, it } from 'vitest';
+import { type Vocabulary, wordsOf } from '../../../src/prose/banks/parts.js';
 import type { FillerRole } from '../../../src/prose/types.js';
+import { Rng } from '../../../src/rng.js';
 import { mentions } from '../../../src/text.js';
 import { THEME_IDS, makeWorld, writerFor } from '../_world.js';
 
@@ -47,5 +49,19 @@ describe.each(THEME_IDS)('filler on %s', (id) => {
     expect(draws).toBe(3200);
     // Distinct shapes (the subject's name as a placeholder; domain words are part of a shape).
     expect(shapes.size).toBeGreaterThan(600);
+  });
+});
+
+describe('topics within one sentence', () => {
+  it('a second topic differs from the first, whichever a template draws first', () => {
+    const v: Vocabulary = { field: 'smartphone market', topics: ['chip supply', 'carrier subsidies', 'foldable designs'], voices: ['an analyst'], site: 'S' };
+    for (let seed = 0; seed < 200; seed++) {
+      const w = wordsOf(new Rng(`topics-${seed}`), v, null);
+      const second = w.topic2();
+      expect(w.topic()).not.toBe(second);
+      const u = wordsOf(new Rng(`topics-${seed}`), v, null);
+      const first = u.topic();
+      expect(u.topic2()).not.toBe(first);
+    }
   });
 });
