@@ -240,7 +240,7 @@ export default compileTheme({
       plural: 'hotel chains',
       nameColumn: 'name',
       entityPages: true,
-      naming: { kind: 'company', suffixes: ['Hospitality', 'Hotel Group', 'Stays', 'Leisure'] },
+      naming: { kind: 'company', suffixes: ['Hospitality', 'Stays', 'Leisure', 'Collection'] },
       rows: { kind: 'count', range: [3, 5] },
       headline: '{name} names {ceo} as chief executive',
       columns: [
@@ -259,7 +259,7 @@ export default compileTheme({
         {
           name: 'rooms_total',
           type: 'integer',
-          label: 'rooms across its hotels',
+          label: 'total room count',
           unit: 'count',
           measure: true,
           sentence: '{s} has {v} rooms across its hotels.',
@@ -268,7 +268,7 @@ export default compileTheme({
         {
           name: 'revenue_usd',
           type: 'integer',
-          label: 'room revenue in the year across its hotels',
+          label: 'total room revenue',
           unit: 'usd',
           measure: true,
           time: 'year_end',
