@@ -6,7 +6,7 @@ import { derivation, tableRows } from './registry.js';
 /**
  * `table.column` = `of` × a factor drawn in `factor`, plus an offset drawn in `plus`, rounded to a
  * multiple of `step` (or to `decimals` places), plus the row's `add` column: a launch's cost from its
- * vehicle's capacity.
+ * vehicle's capacity; with `times`, `of` × another column of the row × the factor (a product of two figures).
  */
 export const scaled = derivation({
   args: z.object({
@@ -19,6 +19,8 @@ export const scaled = derivation({
     decimals: z.number().int().min(0).default(0),
     /** A column of the row added before rounding (operating income = net income + a share of revenue). */
     add: z.string().optional(),
+    /** A column of the row `of` is multiplied by first (room revenue = nights sold × the hotel's nightly rate). */
+    times: z.string().optional(),
     /** Read `of` from the row this reference column points to, in `parents` (a budget line from its city's population). */
     via: z.string().optional(),
     parents: z.string().optional(),
@@ -27,8 +29,9 @@ export const scaled = derivation({
     const parents = a.via && a.parents ? tableRows(rows, a.parents) : undefined;
     for (const r of tableRows(rows, a.table)) {
       const of = parents ? parents[Number(r[a.via!]) - 1]?.[a.of] : r[a.of];
-      if (r[a.column] === null || of == null) continue;
-      const v = Number(of) * rng.real(a.factor[0], a.factor[1]) + rng.real(a.plus[0], a.plus[1]) + (a.add ? Number(r[a.add]) : 0);
+      if (r[a.column] === null || of == null || (a.times && r[a.times] == null)) continue;
+      const v =
+        Number(of) * (a.times ? Number(r[a.times]) : 1) * rng.real(a.factor[0], a.factor[1]) + rng.real(a.plus[0], a.plus[1]) + (a.add ? Number(r[a.add]) : 0);
       r[a.column] = a.step ? Math.round(v / a.step) * a.step : Number(v.toFixed(a.decimals));
     }
   },

@@ -1,0 +1,80 @@
+import { describe, it, expect } from 'vitest';
+import { copyRows, describeTheme, sampleWorlds } from './_theme-suite.js';
+
+const worlds = sampleWorlds('hotels');
+const theme = describeTheme('hotels', worlds);
+const n = (v: unknown) => Number(v);
+
+describe('hotels: chains, hotels and their quarters', () => {
+  it('sums quarters to each hotel and hotels to each chain, and ranks hotels by room revenue', () => {
+    for (const w of worlds()) {
+      const { hotel_groups: groups, hotels, quarterly_reports: quarters } = w.rows;
+      for (const h of hotels!) {
+        const own = quarters!.filter((q) => q.hotel_id === h.id);
+        expect(own.map((q) => q.quarter)).toEqual([1, 2, 3, 4].map((k) => `Q${k} ${Number(w.meta.reference_date.slice(0, 4)) - 1}`));
+        expect(own.reduce((s, q) => s + n(q.revenue_usd), 0)).toBe(n(h.annual_revenue_usd));
+        // Nights sold = rooms × 91 nights × occupancy (never more than the rooms on offer); revenue = nights × the rate, give or take 14%.
+        for (const q of own) {
+          expect(n(q.room_nights_sold)).toBe(Math.round(n(h.rooms) * n(q.occupancy_pct) * 0.91));
+          expect(n(q.room_nights_sold)).toBeLessThanOrEqual(n(h.rooms) * 91);
+          const perNight = n(q.revenue_usd) / (n(q.room_nights_sold) * n(h.avg_rate_usd));
+          expect(perNight > 0.85 && perNight < 1.15).toBe(true);
+        }
+      }
+      for (const g of groups!) {
+        const own = hotels!.filter((h) => h.hotel_group_id === g.id);
+        expect(n(g.hotel_count)).toBe(own.length);
+        expect(own.reduce((s, h) => s + n(h.rooms), 0)).toBe(n(g.rooms_total));
+        expect(own.reduce((s, h) => s + n(h.annual_revenue_usd), 0)).toBe(n(g.revenue_usd));
+      }
+      const byRank = hotels!.slice().sort((a, b) => n(a.revenue_rank) - n(b.revenue_rank));
+      expect(byRank.map((h) => n(h.revenue_rank))).toEqual(byRank.map((_, i) => i + 1));
+      for (let i = 1; i < byRank.length; i++) expect(n(byRank[i - 1]!.annual_revenue_usd)).toBeGreaterThanOrEqual(n(byRank[i]!.annual_revenue_usd));
+    }
+  });
+
+  it('prices a Palace above an Inn, keeps stars in 1..5 and occupancy at most 100%', () => {
+    const rate = (word: string) =>
+      worlds()
+        .flatMap((w) => w.rows.hotels!)
+        .filter((h) => String(h.name).split(' ').includes(word))
+        .map((h) => n(h.avg_rate_usd));
+    expect(Math.min(...rate('Palace'), ...rate('Grand'))).toBeGreaterThan(Math.max(...rate('Inn'), ...rate('Lodge')));
+    for (const w of worlds()) {
+      for (const h of w.rows.hotels!) expect(n(h.star_rating) >= 1 && n(h.star_rating) <= 5).toBe(true);
+      for (const q of w.rows.quarterly_reports!) expect(n(q.occupancy_pct) > 0 && n(q.occupancy_pct) <= 100).toBe(true);
+    }
+  });
+
+  it('invariants catch a changed quarter, a swapped rank, an overfull quarter, a mispriced Inn and a hotel older than its chain', () => {
+    const rows = worlds()[0]!.rows;
+    const broken = [
+      (r: typeof rows) => {
+        r.quarterly_reports![0]!.revenue_usd = n(r.quarterly_reports![0]!.revenue_usd) + 10;
+      },
+      (r: typeof rows) => {
+        const [a, b] = r.hotels!;
+        [a!.revenue_rank, b!.revenue_rank] = [b!.revenue_rank!, a!.revenue_rank!];
+      },
+      (r: typeof rows) => {
+        r.quarterly_reports![1]!.occupancy_pct = 104.5;
+      },
+      (r: typeof rows) => {
+        r.hotels![0]!.name = `${String(r.hotels![0]!.name).split(' ')[0]} Inn`;
+        r.hotels![0]!.avg_rate_usd = 1400;
+      },
+      (r: typeof rows) => {
+        const h = r.hotels![0]!;
+        h.opened = r.hotel_groups![n(h.hotel_group_id) - 1]!.founded!;
+      },
+      (r: typeof rows) => {
+        r.hotel_groups![0]!.rooms_total = n(r.hotel_groups![0]!.rooms_total) + 1;
+      },
+    ];
+    for (const breakIt of broken) {
+      const copy = copyRows(rows);
+      breakIt(copy);
+      expect(theme.invariants(copy).length).toBeGreaterThan(0);
+    }
+  });
+});
