@@ -14,6 +14,12 @@ import { normalizeText } from './normalize.js';
 import { scoreAnswer, type ScorableTask } from './score.js';
 
 export const BLIND_LIMIT = 0.05;
+/**
+ * Tasks a kind needs before its constant-answer figure is judged: with fewer than 2 / limit (40 at 5%),
+ * two tasks that happen to share an answer (two launch dates on one day) already score above the
+ * limit, so the figure says nothing about the kind.
+ */
+export const MIN_JUDGED = Math.ceil(2 / BLIND_LIMIT);
 
 export interface BlindTask extends ScorableTask {
   kind: TaskKind;
@@ -31,10 +37,7 @@ export interface BlindKind {
   constant: { answer: string; score: number };
   /** The best guess made from the question alone, and its mean reward. */
   heuristic: { name: string; score: number } | null;
-  /**
-   * Whether the kind has enough tasks to judge: with fewer than 1 / limit (20 at 5%), one task's own
-   * answer already scores above the limit, so the figure says nothing about the kind.
-   */
+  /** Whether the kind has enough tasks (MIN_JUDGED) for its figure to say anything about it. */
   judged: boolean;
   pass: boolean;
 }
@@ -171,7 +174,7 @@ export function blindCheck(tasks: BlindTask[], opts: BlindOptions = {}): BlindRe
       const score = mean(scored.map((t, i) => (guesses[i] === null ? 0 : scoreAnswer(t, guesses[i]!).reward)));
       if (!heuristic || score > heuristic.score) heuristic = { name: h.name, score };
     }
-    const judged = all.length >= Math.ceil(1 / BLIND_LIMIT);
+    const judged = all.length >= MIN_JUDGED;
     kinds.push({ kind, tasks: all.length, scored: scored.length, constant, heuristic, judged, pass: !judged || constant.score <= BLIND_LIMIT });
   }
   return { limit: BLIND_LIMIT, pass: kinds.every((k) => k.pass), kinds };

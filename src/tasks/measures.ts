@@ -6,7 +6,7 @@
  */
 import { DIFFICULTIES } from './certificate/schema.js';
 import type { Task } from '../world/types.js';
-import { candidatesOf, type BlindReport } from './blind.js';
+import { MIN_JUDGED, candidatesOf, type BlindReport } from './blind.js';
 import { scoreAnswer } from './score.js';
 
 /** One task with what its world told about it (read by report.ts). */
@@ -149,7 +149,7 @@ export function measureTasks(all: readonly MeasuredTask[], blind: BlindReport): 
         if (!isKind(g)) return null;
         const k = blind.kinds.find((x) => x.kind === g);
         if (!k) return null;
-        // too few tasks to judge (fewer than 1 / limit): shown, not marked
+        // too few tasks to judge (fewer than MIN_JUDGED): shown, not marked
         return { value: k.judged ? k.constant.score : Number.NaN, text: k.judged ? pct(k.constant.score) : `${pct(k.constant.score)} (too few)` };
       },
       (v, g) => (isKind(g) && !Number.isNaN(v) ? v <= blind.limit : null),
@@ -162,8 +162,8 @@ export function measureTasks(all: readonly MeasuredTask[], blind: BlindReport): 
         if (!isKind(g)) return null;
         const c = candidateGuess(ms.map((m) => m.task));
         if (!c) return null;
-        // As for the constant answer: below 1 / limit listed tasks, one lucky task is past the line.
-        const judged = c.tasks >= Math.ceil(1 / blind.limit);
+        // As for the constant answer: below MIN_JUDGED listed tasks, a lucky task or two is past the line.
+        const judged = c.tasks >= MIN_JUDGED;
         const text = `${pct(c.score)} (1/k ${pct(c.chance)})${judged ? '' : ` (too few: ${c.tasks})`}`;
         return { value: judged ? c.score - c.chance : Number.NaN, text };
       },
