@@ -323,7 +323,7 @@ export default compileTheme({
         {
           name: 'enrolled_students',
           type: 'integer',
-          label: 'enrolled students',
+          label: 'student enrolment',
           unit: 'count',
           measure: true,
           sentence: '{s} enrols {v} students.',
@@ -383,7 +383,7 @@ export default compileTheme({
         {
           name: 'established',
           type: 'date',
-          label: 'date established',
+          label: 'date of establishment',
           time: 'event',
           sentence: '{s} was established on {v}.',
           gen: { kind: 'dateAfter', after: ['university_id.founded'], days: [60, YEARS(140)], until: -YEARS(2) },
@@ -391,7 +391,7 @@ export default compileTheme({
         {
           name: 'students',
           type: 'integer',
-          label: 'students',
+          label: 'number of students',
           unit: 'count',
           measure: true,
           sentence: '{s} teaches {v} students.',
@@ -400,7 +400,7 @@ export default compileTheme({
         {
           name: 'academic_staff',
           type: 'integer',
-          label: 'academic staff',
+          label: 'number of academic staff',
           unit: 'count',
           optional: 0.7,
           sentence: '{s} employs {v} academic staff.',
