@@ -4,12 +4,17 @@ export function capitalise(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
 
-/** "a phone model", "an operator", "an 8-inch screen" (spoken "eight"), "a unit". */
-export function withArticle(np: string): string {
+/** "a" or "an" by the sound of the phrase that follows: "an operator", "an 8-inch screen" (spoken "eight"), "a university". */
+export function indefiniteArticle(np: string): 'a' | 'an' {
   const w = np.trim();
   const lower = w.toLowerCase();
   const an = /^(8|11|18|80|800)\b/.test(w) || (/^[aeiou]/.test(lower) && !/^(uni|use|usu|eu|one|once)/.test(lower)) || /^(hour|honou?r|heir)/.test(lower);
-  return `${an ? 'an' : 'a'} ${w}`;
+  return an ? 'an' : 'a';
+}
+
+/** "a phone model", "an operator", "an 8-inch screen" (spoken "eight"), "a unit". */
+export function withArticle(np: string): string {
+  return `${indefiniteArticle(np)} ${np.trim()}`;
 }
 
 /** "Halvorsen Mobile's", "Borealis Dynamics'". */

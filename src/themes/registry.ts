@@ -10,6 +10,7 @@ import drugs from './drugs.js';
 import cities from './cities.js';
 import films from './films.js';
 import hotels from './hotels.js';
+import universities from './universities.js';
 
 const registry = new Map<string, ThemeDef>();
 
@@ -18,7 +19,7 @@ export function registerTheme(theme: ThemeDef): void {
   registry.set(theme.id, theme);
 }
 
-for (const theme of [smartphones, launches, financials, elections, football, drugs, cities, films, hotels]) registerTheme(theme);
+for (const theme of [smartphones, launches, financials, elections, football, drugs, cities, films, hotels, universities]) registerTheme(theme);
 
 export function listThemes(): ThemeDef[] {
   return [...registry.values()];

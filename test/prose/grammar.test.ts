@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fill } from '../../src/prose/frames.js';
-import { agreeWithCount, finish, possessive, tenseOf, withAlso, withArticle } from '../../src/prose/grammar.js';
+import { agreeWithCount, finish, indefiniteArticle, possessive, tenseOf, withAlso, withArticle } from '../../src/prose/grammar.js';
 
 describe('grammar', () => {
   it('articles, possessives, tense and "also"', () => {
@@ -8,6 +8,8 @@ describe('grammar', () => {
     expect(withArticle('approval')).toBe('an approval');
     expect(withArticle('8-inch screen')).toBe('an 8-inch screen');
     expect(withArticle('unit')).toBe('a unit');
+    expect(indefiniteArticle('university')).toBe('a');
+    expect(indefiniteArticle('operator')).toBe('an');
     expect(possessive('Halvorsen Mobile')).toBe("Halvorsen Mobile's");
     expect(possessive('Borealis Dynamics')).toBe("Borealis Dynamics'");
     expect(tenseOf('is headquartered in {v}')).toBe('present');

@@ -11,6 +11,7 @@
  */
 import type { ColumnDef, TableDef, ThemeDef } from '../../themes/_define.js';
 import { listThemes } from '../../themes/registry.js';
+import { withArticle } from './ordinals.js';
 
 /** Which question word an attribute's value asks for. */
 export type Wh = 'who' | 'when' | 'money' | 'count' | 'what';
@@ -84,7 +85,8 @@ export const possessive = (name: string) => (/s$/.test(name) ? `${name}'` : `${n
 export const unpossessive = (text: string) => (text.endsWith("'s") ? text.slice(0, -2) : text.endsWith("'") ? text.slice(0, -1) : text);
 
 export const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-export const article = (noun: string) => (/^[aeiou]/i.test(noun) ? `an ${noun}` : `a ${noun}`);
+/** "a phone model", "an approval", "a university": by the noun's sound. */
+export const article = (noun: string) => withArticle(noun);
 
 function whOf(table: TableDef, col: ColumnDef, refTable: TableDef | undefined): Wh {
   if (col.type === 'date') return 'when';

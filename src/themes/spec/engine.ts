@@ -167,8 +167,14 @@ export function generateRows(spec: ThemeSpec, { rng, names, year, realBrands }: 
             return tries++ < 20 ? base : `${base} ${rng.pick(words)}`;
           });
         }
-        // A tier's words are the name's line words (a product) or its suffix (other kinds): "Pro", "Heavy".
-        const tiered = ctx.tier ? (model.kind === 'product' ? { ...model, words: ctx.tier.words } : { ...model, suffixes: ctx.tier.words }) : model;
+        // A tier's words are the row name's line words (a product) or its suffix (other kinds): "Pro", "Heavy";
+        // another name column of the row (a city, a chief executive) is drawn by its own model untouched.
+        const tiered =
+          ctx.tier && c.name === t.nameColumn
+            ? model.kind === 'product'
+              ? { ...model, words: ctx.tier.words }
+              : { ...model, suffixes: ctx.tier.words }
+            : model;
         return names.make(tiered, { parent });
       }
       case 'ref': {

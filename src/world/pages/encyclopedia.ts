@@ -4,6 +4,7 @@
  * tables of the rows that refer to it, references to the pages that reported on it, see-also links
  * and a "last edited" date after every event it reports and every page it cites.
  */
+import { indefiniteArticle as article } from '../../prose/grammar.js';
 import type { Fact } from '../types.js';
 import { NO_FACTS } from './builder.js';
 import { cap, childTables, fill, finishPage, key, parentsOf, rowsOf, say, startPage, topics, type Ctx } from './context.js';
@@ -192,10 +193,6 @@ function entityLink(ctx: Ctx, p: ReturnType<typeof startPage>, f: Fact): string 
   const ref = ctx.fx.column(f.sourceTable, f.sourceColumn).ref!;
   const target = rowsOf(ctx, ref).find((r) => ctx.fx.name(ref, r.id) === f.object);
   return target ? linkedName(ctx, p, ref, target.id) : f.object;
-}
-
-function article(noun: string): string {
-  return /^[aeiou]/i.test(noun) ? 'an' : 'a';
 }
 
 function fieldWord(ctx: Ctx): string {

@@ -8,8 +8,19 @@ import { generateWorld } from '../../../src/world/generate.js';
 const themes = listThemes();
 
 describe('themes as specs', () => {
-  it('registers the 9 themes, each compiled from a spec', () => {
-    expect(themes.map((t) => t.id).sort()).toEqual(['cities', 'drugs', 'elections', 'films', 'financials', 'football', 'hotels', 'launches', 'smartphones']);
+  it('registers the 10 themes, each compiled from a spec', () => {
+    expect(themes.map((t) => t.id).sort()).toEqual([
+      'cities',
+      'drugs',
+      'elections',
+      'films',
+      'financials',
+      'football',
+      'hotels',
+      'launches',
+      'smartphones',
+      'universities',
+    ]);
     for (const t of themes) expect(SPEC_OF.get(t), t.id).toBeDefined();
   });
 
