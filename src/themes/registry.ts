@@ -9,6 +9,7 @@ import football from './football.js';
 import drugs from './drugs.js';
 import cities from './cities.js';
 import films from './films.js';
+import music from './music.js';
 
 const registry = new Map<string, ThemeDef>();
 
@@ -17,7 +18,7 @@ export function registerTheme(theme: ThemeDef): void {
   registry.set(theme.id, theme);
 }
 
-for (const theme of [smartphones, launches, financials, elections, football, drugs, cities, films]) registerTheme(theme);
+for (const theme of [smartphones, launches, financials, elections, football, drugs, cities, films, music]) registerTheme(theme);
 
 export function listThemes(): ThemeDef[] {
   return [...registry.values()];

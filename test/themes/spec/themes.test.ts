@@ -8,8 +8,8 @@ import { generateWorld } from '../../../src/world/generate.js';
 const themes = listThemes();
 
 describe('themes as specs', () => {
-  it('registers the 8 themes, each compiled from a spec', () => {
-    expect(themes.map((t) => t.id).sort()).toEqual(['cities', 'drugs', 'elections', 'films', 'financials', 'football', 'launches', 'smartphones']);
+  it('registers the 9 themes, each compiled from a spec', () => {
+    expect(themes.map((t) => t.id).sort()).toEqual(['cities', 'drugs', 'elections', 'films', 'financials', 'football', 'launches', 'music', 'smartphones']);
     for (const t of themes) expect(SPEC_OF.get(t), t.id).toBeDefined();
   });
 
