@@ -24,7 +24,7 @@ const ALBUM_WORDS = [
   'Static',
   'Lullaby',
   'Paper Crown',
-  'Tidal',
+  'Riptide',
   'Moonrise',
   'Signal Fire',
 ];
@@ -229,7 +229,7 @@ const SAY = {
     more: ['{s} was lifted from {v}.', '{s} appears on {v}.', '{v} includes the single {s}.'],
   },
   'singles.release_date': {
-    noun: 'release date',
+    noun: 'single release date',
     verb: 'was released as a single on {v}',
     future: 'is due out as a single on {v}',
     with: 'released as a single on {v}',
@@ -279,11 +279,11 @@ export default compileTheme({
       nameColumn: 'name',
       entityPages: true,
       naming: { kind: 'company' },
-      rows: { kind: 'count', range: [4, 6] },
+      rows: { kind: 'count', range: [3, 5] },
       // A "Music Group" is a major with a large staff; a "Records" or "Sound" imprint is an independent.
       tiers: [
         { words: ['Music Group', 'Entertainment'], weight: 1, set: { employees: { kind: 'int', range: [1_500, 24_000] } } },
-        { words: ['Records', 'Recordings', 'Sound', 'Audio'], weight: 3, set: { employees: { kind: 'int', range: [12, 900] } } },
+        { words: ['Records', 'Recordings', 'Sound', 'Audio'], weight: 3, set: { employees: { kind: 'int', range: [100, 950] } } },
       ],
       headline: '{name} names {ceo} as chief executive',
       columns: [
@@ -291,7 +291,7 @@ export default compileTheme({
         ORG.headquarters(),
         ORG.founded([-YEARS(60), -YEARS(6)]),
         ORG.ceo(),
-        ORG.employees([12, 24_000]),
+        ORG.employees([100, 24_000]),
         {
           name: 'roster_size',
           type: 'integer',
@@ -318,7 +318,7 @@ export default compileTheme({
       nameColumn: 'name',
       entityPages: true,
       naming: { kind: 'person' },
-      rows: { kind: 'count', range: [8, 12] },
+      rows: { kind: 'count', range: [9, 13] },
       headline: '{name} talks about life on {label_id}',
       columns: [
         { name: 'name', type: 'text', label: 'name', gen: { kind: 'name' } },
@@ -448,7 +448,7 @@ export default compileTheme({
       plural: 'singles',
       nameColumn: 'name',
       naming: { kind: 'title', words: ALBUM_WORDS },
-      rows: { kind: 'each', via: 'album_id', range: [1, 3] },
+      rows: { kind: 'each', via: 'album_id', range: [1, 2] },
       columns: [
         { name: 'name', type: 'text', label: 'title', gen: { kind: 'name' } },
         {
@@ -480,7 +480,7 @@ export default compileTheme({
         {
           name: 'streams',
           type: 'integer',
-          label: 'single streams',
+          label: 'streams',
           unit: 'count',
           measure: true,
           time: 'year_end',

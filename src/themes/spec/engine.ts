@@ -168,7 +168,9 @@ export function generateRows(spec: ThemeSpec, { rng, names, year, realBrands }: 
           });
         }
         // A tier's words are the name's line words (a product) or its suffix (other kinds): "Pro", "Heavy".
-        const tiered = ctx.tier ? (model.kind === 'product' ? { ...model, words: ctx.tier.words } : { ...model, suffixes: ctx.tier.words }) : model;
+        // Only the row's own name (the table's naming) takes them, not a column of its own model (a headquarters city).
+        const tiered =
+          ctx.tier && !gen.model ? (model.kind === 'product' ? { ...model, words: ctx.tier.words } : { ...model, suffixes: ctx.tier.words }) : model;
         return names.make(tiered, { parent });
       }
       case 'ref': {
