@@ -1,7 +1,7 @@
 /**
  * Recorded music: record labels, the artists signed to them and the albums those artists released
- * over the last few years and the world year. An artist's streams are the sum of their albums'; a
- * label's, the sum of its artists'; artists are ranked by streams; an artist debuts after their label
+ * over the last few years and the world year. An artist's streams are the sum of the artist's albums'; a
+ * label's, the sum of its artists'; artists are ranked by streams; an artist debuts after the label
  * was founded and releases albums only after that debut.
  */
 import { ORG, YEARS } from './_columns.js';
@@ -134,21 +134,21 @@ const SAY = {
     more: ['Each month, {v} listeners tune in to {s}.', '{s} reaches {v} listeners a month.', 'The monthly audience of {s} stands at {v} listeners.'],
   },
   'artists.albums_count': {
-    noun: 'discography',
+    noun: 'album tally',
     ask: 'number of albums',
     amount: '{v} albums',
     verb: 'has released {v} albums',
-    with: 'with {v} albums to their name',
+    with: 'with {v} albums released',
     fronted: '{v} albums make up the discography of {s}.',
     more: ['The discography of {s} counts {v} albums.', '{s} has put out {v} albums.', 'So far {s} has {v} albums out.'],
   },
   'artists.total_streams': {
     noun: 'career streams',
     amount: '{v} streams',
-    verb: 'has drawn {v} streams across their albums',
-    with: 'with {v} streams across their albums',
+    verb: 'has drawn {v} streams over a recording career',
+    with: 'with {v} career streams',
     fronted: '{v} streams were counted across the albums of {s}.',
-    more: ['Across their albums, {s} has drawn {v} streams.', 'The albums of {s} add up to {v} streams.', 'Listeners streamed music by {s} {v} times.'],
+    more: ['Over a recording career, {s} has drawn {v} streams.', 'The albums of {s} add up to {v} streams.', 'Listeners streamed music by {s} {v} times.'],
   },
   'artists.streams_rank': {
     noun: 'streaming rank',
@@ -359,7 +359,7 @@ export default compileTheme({
           unit: 'count',
           measure: true,
           time: 'year_end',
-          sentence: '{s} has drawn {v} streams across their albums.',
+          sentence: '{s} has drawn {v} streams over a recording career.',
           gen: { kind: 'derived' },
         },
         {
