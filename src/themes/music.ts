@@ -7,27 +7,34 @@
 import { ORG, YEARS } from './_columns.js';
 import { compileTheme } from './spec/compile.js';
 
-/** Words album titles draw on. */
-const ALBUM_WORDS = [
-  'Neon',
-  'Velvet',
-  'Satellite',
-  'Undertow',
-  'Daydream',
-  'Skyline',
-  'Overdrive',
-  'Wildfire',
-  'Afterglow',
-  'Heartland',
-  'Carousel',
-  'Monsoon',
-  'Static',
-  'Lullaby',
-  'Paper Crown',
-  'Riptide',
-  'Moonrise',
-  'Signal Fire',
-];
+/**
+ * Album and single titles: two words each, an adjective or a noun before a noun ("Velvet Satellite"),
+ * so no title is the start of another (a bare "The Lullaby" beside "The Lullaby of Stratton").
+ */
+const pairs = (heads: string[], tails: string[]) => heads.flatMap((h) => tails.filter((t) => t !== h).map((t) => `${h} ${t}`));
+const ALBUM_TITLES = pairs(
+  ['Velvet', 'Golden', 'Neon', 'Quiet', 'Paper', 'Electric', 'Silver', 'Midnight', 'Northern', 'Hollow', 'Crimson', 'Restless', 'Wild', 'Distant'],
+  [
+    'Satellite',
+    'Undertow',
+    'Daydream',
+    'Skyline',
+    'Overdrive',
+    'Wildfire',
+    'Afterglow',
+    'Heartland',
+    'Carousel',
+    'Monsoon',
+    'Static',
+    'Lullaby',
+    'Riptide',
+    'Moonrise',
+  ],
+);
+const SINGLE_TITLES = pairs(
+  ['Burning', 'Broken', 'Sudden', 'Slow', 'Summer', 'Tidal', 'Pale', 'Open', 'Bright', 'Second', 'Lonely', 'Little'],
+  ['Heart', 'Signal', 'Highway', 'Echo', 'Fever', 'Rain', 'Light', 'Window', 'Thunder', 'Ocean', 'Letters', 'Dancer', 'Horizon', 'Mirror'],
+);
 
 const DOMAIN = {
   field: 'recorded music industry',
@@ -89,7 +96,7 @@ const SAY = {
     more: ['The roster of {s} counts {v} artists.', '{s} has signed {v} artists.', '{v} artists record for {s}.'],
   },
   'labels.total_streams': {
-    noun: 'catalogue streams',
+    noun: 'catalogue streaming total',
     amount: '{v} streams',
     verb: 'has drawn {v} streams across the albums of its artists',
     with: 'with {v} streams across its artists',
@@ -143,7 +150,7 @@ const SAY = {
     more: ['The discography of {s} counts {v} albums.', '{s} has put out {v} albums.', 'So far {s} has {v} albums out.'],
   },
   'artists.total_streams': {
-    noun: 'career streams',
+    noun: 'career streaming total',
     amount: '{v} streams',
     verb: 'has drawn {v} streams over a recording career',
     with: 'with {v} career streams',
@@ -193,7 +200,7 @@ const SAY = {
     more: ['{s} lasts {v} minutes.', 'The running time of {s} is {v} minutes.', '{s} clocks in at {v} minutes.'],
   },
   'albums.first_week_units': {
-    noun: 'first-week sales',
+    noun: 'first-week sales figure',
     amount: '{v} units',
     verb: 'sold {v} units in its first week',
     with: 'with {v} units sold in its first week',
@@ -249,7 +256,7 @@ const SAY = {
     ],
   },
   'singles.streams': {
-    noun: 'streaming total',
+    noun: 'streaming count',
     amount: '{v} streams',
     verb: 'has been streamed {v} times as a single',
     with: 'with {v} streams as a single',
@@ -302,7 +309,7 @@ export default compileTheme({
         {
           name: 'total_streams',
           type: 'integer',
-          label: 'streams across its artists',
+          label: 'streams across the roster',
           unit: 'count',
           measure: true,
           time: 'year_end',
@@ -355,7 +362,7 @@ export default compileTheme({
         {
           name: 'total_streams',
           type: 'integer',
-          label: 'streams across their albums',
+          label: 'career streams',
           unit: 'count',
           measure: true,
           time: 'year_end',
@@ -378,7 +385,7 @@ export default compileTheme({
       plural: 'albums',
       nameColumn: 'name',
       entityPages: true,
-      naming: { kind: 'title', words: ALBUM_WORDS },
+      naming: { kind: 'pattern', pattern: '{word}', words: ALBUM_TITLES },
       // Albums are added until the world's facts reach a drawn target.
       rows: { kind: 'fill', facts: [330, 460] },
       headline: '{artist_id} releases {name}',
@@ -400,7 +407,7 @@ export default compileTheme({
           label: 'release date',
           time: 'event',
           sentence: '{s} was released on {v}.',
-          gen: { kind: 'dateAfter', after: ['artist_id.debut_date'], days: [60, YEARS(12)], from: -YEARS(4), until: 340 },
+          gen: { kind: 'dateAfter', after: ['artist_id.debut_date'], days: [60, YEARS(70)], from: -YEARS(4), until: 340 },
         },
         { name: 'tracks', type: 'integer', label: 'number of tracks', sentence: '{s} has {v} tracks.', gen: { kind: 'int', range: [7, 21] } },
         {
@@ -447,7 +454,7 @@ export default compileTheme({
       entity: 'single',
       plural: 'singles',
       nameColumn: 'name',
-      naming: { kind: 'title', words: ALBUM_WORDS },
+      naming: { kind: 'pattern', pattern: '{word}', words: SINGLE_TITLES },
       rows: { kind: 'each', via: 'album_id', range: [1, 2] },
       columns: [
         { name: 'name', type: 'text', label: 'title', gen: { kind: 'name' } },
