@@ -11,6 +11,7 @@ import cities from './cities.js';
 import films from './films.js';
 import hotels from './hotels.js';
 import universities from './universities.js';
+import music from './music.js';
 
 const registry = new Map<string, ThemeDef>();
 
@@ -19,7 +20,7 @@ export function registerTheme(theme: ThemeDef): void {
   registry.set(theme.id, theme);
 }
 
-for (const theme of [smartphones, launches, financials, elections, football, drugs, cities, films, hotels, universities]) registerTheme(theme);
+for (const theme of [smartphones, launches, financials, elections, football, drugs, cities, films, hotels, universities, music]) registerTheme(theme);
 
 export function listThemes(): ThemeDef[] {
   return [...registry.values()];
