@@ -150,6 +150,7 @@ export function checkWorld(data: WorldData): string[] {
   const verify = {
     check: checkWorldOf(facts, tableSizesOf(theme, rows)),
     provenance: provenanceOf(documents),
+    generator: data.meta.generator_version,
   };
   for (const t of tasks) {
     if (!(TASK_KINDS as readonly string[]).includes(t.kind)) p(`task ${t.id} has an unknown kind ${JSON.stringify(t.kind)}`);

@@ -7,7 +7,7 @@ import type { Rows, ThemeDef, Unit, ValueType } from '../themes/_define.js';
  * certificates and easy|medium|hard difficulty (schemas/world.ts). Readers read this version only.
  */
 export const FORMAT_VERSION = 3;
-export const GENERATOR_VERSION = '0.2.0';
+export const GENERATOR_VERSION = '0.3.0';
 
 export interface Fact {
   id: number;

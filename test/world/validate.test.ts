@@ -140,6 +140,17 @@ describe('validateFile re-checks task certificates (format v3)', () => {
     );
   });
 
+  it('holds a world to the checks of the generator that wrote it: a 0.2.0 file may lack no_twin_number, a current one may not', () => {
+    const drop = `UPDATE tasks SET certificate = json_remove(certificate, '$.checks[' || (
+      SELECT key FROM json_each(json_extract(certificate, '$.checks')) WHERE value = 'no_twin_number') || ']')`;
+    const current = tampered(1, drop);
+    expect(current.length).toBeGreaterThan(0);
+    expect(current.every((m) => /: checks list .*, expected .*no_twin_number/.test(m))).toBe(true);
+    expect(tampered(1, `${drop}; UPDATE world_meta SET value = '0.2.0' WHERE key = 'generator_version'`)).toEqual([]);
+    // …and a 0.2.0 file written after the check came in, which lists it, is sound too.
+    expect(tampered(1, `UPDATE world_meta SET value = '0.2.0' WHERE key = 'generator_version'`)).toEqual([]);
+  });
+
   it('re-runs the uniqueness SQL on the file: a tampered count, and rows changed under the proof', () => {
     const id = proved.id;
     expect(tampered(0, `UPDATE tasks SET certificate = json_set(certificate, '$.uniqueness.count', 2) WHERE id = '${id}'`)).toContainEqual(

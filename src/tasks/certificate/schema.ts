@@ -49,6 +49,12 @@ export const SHORTCUT_CHECKS = [
   'no_twin_number',
 ] as const;
 export const ShortcutCheck = z.enum(SHORTCUT_CHECKS);
+/**
+ * The generator version that first held every task to a check added after the first certificates: a
+ * world written by an earlier generator is not required to list it (and may, if it was written after
+ * the check but before the version moved on).
+ */
+export const CHECK_SINCE: Readonly<Partial<Record<(typeof SHORTCUT_CHECKS)[number], string>>> = { no_twin_number: '0.3.0' };
 export type ShortcutCheck = z.infer<typeof ShortcutCheck>;
 
 export const TaskCertificate = z.object({

@@ -14,7 +14,8 @@ import { numbersEqual } from '../../text/stated.js';
 import { numberStated } from '../match-value.js';
 import { CORPORATE_SUFFIXES } from '../../text/short-names.js';
 import type { Difficulty, ShortcutCheck } from './schema.js';
-import { SHORTCUT_CHECKS } from './schema.js';
+import { GENERATOR_VERSION } from '../../world/types.js';
+import { CHECK_SINCE, SHORTCUT_CHECKS } from './schema.js';
 
 /** What the checks read of a world. */
 export interface CheckWorld {
@@ -44,9 +45,26 @@ export interface CheckOutcome {
   failed: { check: ShortcutCheck; why: string }[];
 }
 
-/** The checks a task's certificate must list: all but `no_single_page` for an easy one-page task. */
-export function requiredChecks(difficulty: Difficulty, pagesNeeded: number): ShortcutCheck[] {
-  return SHORTCUT_CHECKS.filter((c) => !(c === 'no_single_page' && difficulty === 'easy' && pagesNeeded <= 1));
+/** Whether version `a` ("0.2.0") comes before `b`, part by part as numbers. */
+export function versionBefore(a: string, b: string): boolean {
+  const x = a.split('.').map(Number);
+  const y = b.split('.').map(Number);
+  for (let i = 0; i < Math.max(x.length, y.length); i++) if ((x[i] ?? 0) !== (y[i] ?? 0)) return (x[i] ?? 0) < (y[i] ?? 0);
+  return false;
+}
+
+/** Checks the generator `generator` did not yet hold every task to (CHECK_SINCE); none for this one. */
+export function newerChecks(generator: string = GENERATOR_VERSION): ShortcutCheck[] {
+  return SHORTCUT_CHECKS.filter((c) => CHECK_SINCE[c] !== undefined && versionBefore(generator, CHECK_SINCE[c]!));
+}
+
+/**
+ * The checks a task's certificate must list: all but `no_single_page` for an easy one-page task, and
+ * but those a world's older generator did not apply yet.
+ */
+export function requiredChecks(difficulty: Difficulty, pagesNeeded: number, generator: string = GENERATOR_VERSION): ShortcutCheck[] {
+  const newer = newerChecks(generator);
+  return SHORTCUT_CHECKS.filter((c) => !(c === 'no_single_page' && difficulty === 'easy' && pagesNeeded <= 1) && !newer.includes(c));
 }
 
 export function checkWorldOf(facts: readonly Fact[], tableSizes: ReadonlyMap<string, number>): CheckWorld {
@@ -196,6 +214,8 @@ export interface ShortcutInput {
   difficulty: Difficulty;
   /** Bridges of the task's chain, by name (a draft's bridgeNames). */
   bridgeNames: readonly string[];
+  /** The generator version of the world the task is in (default: this one); see requiredChecks. */
+  generator?: string;
 }
 
 /** Every check that applies to the task, passed or failed with its reason. */
@@ -226,7 +246,7 @@ export function runShortcutChecks(w: CheckWorld, s: ShortcutInput): CheckOutcome
       return twin ? `the answer is matched within tolerance by ${twin}` : null;
     },
   };
-  for (const check of requiredChecks(s.difficulty, s.pagesNeeded)) {
+  for (const check of requiredChecks(s.difficulty, s.pagesNeeded, s.generator)) {
     const failure = why[check]();
     if (failure === null) out.passed.push(check);
     else out.failed.push({ check, why: failure });
