@@ -15,8 +15,12 @@ export function checkSumEquals(parents: Row[], totalCol: string, children: Row[]
   return out;
 }
 
-/** `rankCol` is 1..n and orders rows by `valueCol` (descending unless `ascending`), ties broken by id. */
+/**
+ * `rankCol` is 1..n and orders rows by `valueCol` (descending unless `ascending`), ties broken by id.
+ * A world without the rank (every cell null: an optional attribute it lacks) has nothing to check.
+ */
 export function checkRanking(rows: Row[], rankCol: string, valueCol: string, ascending = false): string[] {
+  if (rows.every((r) => r[rankCol] === null)) return [];
   const sorted = rows.slice().sort((a, b) => (ascending ? num(a[valueCol]) - num(b[valueCol]) : num(b[valueCol]) - num(a[valueCol])) || a.id - b.id);
   const out: string[] = [];
   sorted.forEach((r, i) => {
@@ -30,6 +34,8 @@ export function checkSharesAtMost(rows: Row[], groupCol: string, shareCol: strin
   const sums = new Map<string, number>();
   const out: string[] = [];
   for (const r of rows) {
+    // A share the world does not have (an optional attribute) is no share.
+    if (r[shareCol] === null) continue;
     const v = num(r[shareCol]);
     if (v < 0 || v > max) out.push(`${shareCol} of row ${r.id} is ${v}, outside 0..${max}`);
     sums.set(String(r[groupCol]), (sums.get(String(r[groupCol])) ?? 0) + v);

@@ -63,9 +63,9 @@ export function compileTheme(raw: ThemeSpecInput): ThemeDef {
     headline(table, row, name) {
       const t = spec.tables.find((x) => x.name === table);
       if (!t?.headline) return null;
-      // A headline over an attribute the row lacks (a real brand's chief executive) is not written.
-      if ([...t.headline.matchAll(/\{(\w+)\}/g)].some((m) => row[m[1]!] == null)) return null;
-      return fillTemplate(t.headline, row, t.columns, name);
+      // A headline over an attribute the row lacks (a real brand's chief executive) is not written: the next one is.
+      const tpl = [t.headline].flat().find((h) => [...h.matchAll(/\{(\w+)\}/g)].every((m) => row[m[1]!] != null));
+      return tpl === undefined ? null : fillTemplate(tpl, row, t.columns, name);
     },
   };
   SPEC_OF.set(theme, spec);

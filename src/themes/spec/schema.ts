@@ -90,8 +90,11 @@ export const Table = z.object({
   realNames: z.array(z.union([z.string(), z.object({ name: z.string(), values: z.record(z.string(), z.union([z.string(), z.number()])) })])).optional(),
   rows: RowCount,
   tiers: z.array(Tier).min(2).optional(),
-  /** A news headline about a row, a template like `subject`. */
-  headline: z.string().optional(),
+  /**
+   * A news headline about a row, a template like `subject`; or several, the first whose columns the row
+   * has is used (a headline over an optional attribute, then one that needs none).
+   */
+  headline: z.union([z.string(), z.array(z.string()).min(1)]).optional(),
   columns: z.array(Column).min(1),
 });
 export type Table = z.infer<typeof Table>;
@@ -125,7 +128,7 @@ export const ThemeSpec = ThemeSpecBase.superRefine((spec, ctx) => {
     const at = (...p: (string | number)[]) => ['tables', ti, ...p];
     if (t.nameColumn && !cols.has(t.nameColumn)) issue(at('nameColumn'), `no column "${t.nameColumn}"`);
     if (!t.nameColumn && !t.subject) issue(at(), `table ${t.name} has neither nameColumn nor subject`);
-    for (const tpl of [t.subject, t.headline])
+    for (const tpl of [t.subject, ...[t.headline ?? []].flat()])
       for (const m of (tpl ?? '').matchAll(/\{(?:n:)?(\w+)(?:\|lower)?\}/g)) if (!cols.has(m[1]!)) issue(at(), `template names no column "${m[1]}"`);
     if (t.rows.kind === 'each' && cols.get(t.rows.via)?.gen.kind !== 'parent') issue(at('rows', 'via'), `"${t.rows.via}" is no column with a parent gen`);
     t.tiers?.forEach((tier, k) => {

@@ -5,7 +5,9 @@ import { derivation, tableRows } from './registry.js';
 
 const num = (v: unknown) => Number(v);
 
+/** A rank the world does not have (an optional attribute, every cell null) stays null. */
 function assign(list: Row[], column: string, by: string, ascending: boolean): void {
+  if (list.every((r) => r[column] === null)) return;
   list
     .slice()
     .sort((a, b) => (ascending ? num(a[by]) - num(b[by]) : num(b[by]) - num(a[by])) || a.id - b.id)
