@@ -229,20 +229,21 @@ export default compileTheme({
       plural: 'airlines',
       nameColumn: 'name',
       entityPages: true,
-      naming: { kind: 'company' },
-      rows: { kind: 'count', range: [3, 5] },
-      // A regional or express carrier employs fewer people than a full-service airline.
-      tiers: [
-        { words: ['Regional', 'Express', 'Connect'], set: { employees: { kind: 'int', range: [600, 5_000] } } },
-        { words: ['Airways', 'Airlines', 'Air'], weight: 2, set: { employees: { kind: 'int', range: [5_001, 48_000] } } },
-      ],
+      naming: { kind: 'company', suffixes: ['Airways', 'Airlines', 'Air', 'Aviation'] },
+      rows: { kind: 'count', range: [3, 4] },
       headline: '{name} names {ceo} as chief executive',
       columns: [
         { name: 'name', type: 'text', label: 'name', gen: { kind: 'name' } },
-        { name: 'hub', type: 'text', label: 'hub city', sentence: '{s} flies out of its hub in {v}.', gen: { kind: 'name', model: { kind: 'place' } } },
+        // One hub city each, drawn from a pool as large as the largest world has airlines.
+        {
+          name: 'hub',
+          type: 'text',
+          label: 'hub city',
+          sentence: '{s} flies out of its hub in {v}.',
+          gen: { kind: 'pool', size: [4, 4], model: { kind: 'place' }, distinct: true },
+        },
         ORG.founded([-YEARS(60), -YEARS(4)]),
         ORG.ceo(),
-        ORG.employees([600, 48_000]),
         {
           name: 'weekly_departures',
           type: 'integer',
@@ -258,6 +259,16 @@ export default compileTheme({
           label: 'fleet size',
           unit: 'count',
           sentence: '{s} operates a fleet of {v} aircraft.',
+          gen: { kind: 'derived' },
+        },
+        {
+          name: 'employees',
+          type: 'integer',
+          label: 'employee count',
+          unit: 'count',
+          measure: true,
+          optional: 0.6,
+          sentence: '{s} employs {v} people.',
           gen: { kind: 'derived' },
         },
         {
@@ -396,8 +407,10 @@ export default compileTheme({
     { use: 'rank', args: { table: 'routes', column: 'passenger_rank', by: 'annual_passengers' } },
     { use: 'sumChildren', args: { table: 'airlines', column: 'passengers', children: 'routes', via: 'airline_id', of: 'annual_passengers' } },
     { use: 'sumChildren', args: { table: 'airlines', column: 'weekly_departures', children: 'routes', via: 'airline_id', of: 'weekly_flights' } },
-    // An aircraft flies 12 to 20 departures a week, and a few are spares.
-    { use: 'scaled', args: { table: 'airlines', column: 'fleet_size', of: 'weekly_departures', factor: [0.05, 0.083], plus: [1, 4], step: 1 } },
+    // An aircraft flies 20 to 35 departures a week, and one to three more are spares.
+    { use: 'scaled', args: { table: 'airlines', column: 'fleet_size', of: 'weekly_departures', factor: [0.029, 0.05], plus: [1, 3], step: 1 } },
+    // Pilots, cabin crew, engineers and ground staff: 70 to 150 people an aircraft.
+    { use: 'scaled', args: { table: 'airlines', column: 'employees', of: 'fleet_size', factor: [70, 150], plus: [20, 400], step: 1 } },
   ],
   invariants: [
     { use: 'sumEquals', args: { parents: 'routes', total: 'annual_passengers', children: 'traffic', fk: 'route_id', part: 'passengers' } },
@@ -407,7 +420,6 @@ export default compileTheme({
     { use: 'notAbove', args: { table: 'traffic', column: 'passengers', limit: 'seats_offered' } },
     { use: 'percentOf', args: { table: 'traffic', part: 'passengers', whole: 'seats_offered', pct: 'load_factor_pct', decimals: 1 } },
     { use: 'dateOrder', args: { parents: 'airlines', parentDate: 'founded', children: 'routes', fk: 'airline_id', childDate: 'launch_date' } },
-    { use: 'tierBands', args: { table: 'airlines' } },
   ],
   say: SAY,
 });
