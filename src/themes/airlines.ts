@@ -63,7 +63,7 @@ const SAY = {
     more: ['{s} has a workforce of {v}.', 'The payroll of {s} numbers {v} staff.', 'Pilots, cabin crew and ground staff at {s} number {v} in all.'],
   },
   'airlines.weekly_departures': {
-    noun: 'weekly departures',
+    noun: 'weekly departure count',
     ask: 'number of weekly departures',
     amount: '{v} flights',
     verb: 'operates {v} flights a week across its routes',
@@ -144,11 +144,11 @@ const SAY = {
   },
   'routes.launch_date': {
     noun: 'launch date',
-    verb: 'opened on {v}',
-    future: 'is due to open on {v}',
-    with: 'opened on {v}',
+    verb: 'was launched on {v}',
+    future: 'is due to be launched on {v}',
+    with: 'launched on {v}',
     fronted: '{v} was the day {s} opened.',
-    more: ['The first flight on {s} took off on {v}.', '{s} was launched on {v}.', 'Service on {s} began on {v}.'],
+    more: ['The first flight on {s} took off on {v}.', '{s} opened on {v}.', 'Service on {s} began on {v}.'],
   },
   'routes.annual_passengers': {
     noun: 'passenger count for the year',
@@ -230,7 +230,7 @@ export default compileTheme({
       nameColumn: 'name',
       entityPages: true,
       naming: { kind: 'company', suffixes: ['Airways', 'Airlines', 'Air', 'Aviation'] },
-      rows: { kind: 'count', range: [3, 4] },
+      rows: { kind: 'count', range: [4, 6] },
       headline: '{name} names {ceo} as chief executive',
       columns: [
         { name: 'name', type: 'text', label: 'name', gen: { kind: 'name' } },
@@ -240,14 +240,14 @@ export default compileTheme({
           type: 'text',
           label: 'hub city',
           sentence: '{s} flies out of its hub in {v}.',
-          gen: { kind: 'pool', size: [4, 4], model: { kind: 'place' }, distinct: true },
+          gen: { kind: 'pool', size: [6, 6], model: { kind: 'place' }, distinct: true },
         },
         ORG.founded([-YEARS(60), -YEARS(4)]),
         ORG.ceo(),
         {
           name: 'weekly_departures',
           type: 'integer',
-          label: 'weekly departures across its routes',
+          label: 'weekly departures',
           unit: 'count',
           measure: true,
           sentence: '{s} operates {v} flights a week across its routes.',
@@ -289,13 +289,13 @@ export default compileTheme({
       plural: 'routes',
       nameColumn: 'name',
       entityPages: true,
-      // A route is known by its flight number under the airline's name: "Norvik Flight 214".
-      naming: { kind: 'pattern', pattern: '{parent} Flight {word}', words: FLIGHT_NUMBERS },
-      headline: '{airline_id} opens {name} to {destination}',
+      // A route is known by its flight number, "Flight 215", unique in a world (not by its airline's name, which a reader could then guess).
+      naming: { kind: 'pattern', pattern: 'Flight {word}', words: FLIGHT_NUMBERS },
+      headline: '{airline_id} flies {name} to {destination}',
       // Routes (each with its quarters) are added until the world's facts reach a drawn target.
       rows: { kind: 'fill', facts: [330, 460] },
       columns: [
-        { name: 'name', type: 'text', label: 'flight number', gen: { kind: 'name', parent: 'airline_id' } },
+        { name: 'name', type: 'text', label: 'flight number', gen: { kind: 'name' } },
         {
           name: 'airline_id',
           type: 'entity',
@@ -330,7 +330,7 @@ export default compileTheme({
           type: 'date',
           label: 'launch date',
           time: 'event',
-          sentence: '{s} opened on {v}.',
+          sentence: '{s} was launched on {v}.',
           gen: { kind: 'dateAfter', after: ['airline_id.founded'], days: [90, YEARS(30)], until: -60 },
         },
         {
