@@ -112,7 +112,7 @@ const SAY = {
     verb: 'starts in {v}',
     with: 'starting in {v}',
     fronted: '{v} is the city where {s} begins.',
-    more: ['Flights on {s} depart from {v}.', '{s} begins in {v}.', 'Passengers on {s} board in {v}.'],
+    more: ['{s} departs from {v}.', '{s} begins in {v}.', 'Passengers on {s} board in {v}.'],
   },
   'routes.destination': {
     noun: 'destination',
@@ -121,7 +121,7 @@ const SAY = {
     with: 'bound for {v}',
     describe: 'the route to {v}',
     fronted: '{v} is the destination of {s}.',
-    more: ['Flights on {s} land in {v}.', '{s} ends in {v}.', 'Passengers on {s} arrive in {v}.'],
+    more: ['{s} lands in {v}.', '{s} ends in {v}.', 'Passengers on {s} arrive in {v}.'],
   },
   'routes.distance_km': {
     noun: 'distance',
@@ -131,7 +131,7 @@ const SAY = {
     with: 'covering {v} km',
     describe: 'the {v} km route',
     fronted: '{v} km is the length of {s}.',
-    more: ['{s} is {v} km long.', 'A flight on {s} covers {v} km.', 'The distance flown on {s} is {v} km.'],
+    more: ['{s} is {v} km long.', '{s} takes its passengers {v} km.', 'The distance flown on {s} is {v} km.'],
   },
   'routes.weekly_flights': {
     noun: 'weekly frequency',
@@ -140,7 +140,7 @@ const SAY = {
     verb: 'is flown {v} times a week',
     with: 'with {v} flights a week',
     fronted: '{v} flights a week are scheduled on {s}.',
-    more: ['{s} sees {v} departures every week.', 'The timetable of {s} has {v} flights a week.', 'Each week, {v} flights operate on {s}.'],
+    more: ['{s} sees {v} departures every week.', '{s} is scheduled {v} times a week.', 'Each week, {s} operates {v} times.'],
   },
   'routes.launch_date': {
     noun: 'launch date',
@@ -148,7 +148,7 @@ const SAY = {
     future: 'is due to be launched on {v}',
     with: 'launched on {v}',
     fronted: '{v} was the day {s} opened.',
-    more: ['The first flight on {s} took off on {v}.', '{s} opened on {v}.', 'Service on {s} began on {v}.'],
+    more: ['{s} made its first departure on {v}.', '{s} opened on {v}.', '{s} entered service on {v}.'],
   },
   'routes.annual_passengers': {
     noun: 'passenger count for the year',
