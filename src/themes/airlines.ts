@@ -142,6 +142,15 @@ const SAY = {
     fronted: '{v} flights a week are scheduled on {s}.',
     more: ['{s} sees {v} departures every week.', '{s} is scheduled {v} times a week.', 'Each week, {s} operates {v} times.'],
   },
+  'routes.weekly_seats': {
+    noun: 'weekly seat capacity',
+    ask: 'number of seats a week',
+    amount: '{v} seats',
+    verb: 'offers {v} seats a week',
+    with: 'with {v} seats a week',
+    fronted: '{v} seats a week are on sale on {s}.',
+    more: ['{s} puts {v} seats on sale each week.', 'Each week, {s} has {v} seats to sell.', 'Weekly capacity on {s} comes to {v} seats.'],
+  },
   'routes.launch_date': {
     noun: 'launch date',
     verb: 'was launched on {v}',
@@ -326,6 +335,15 @@ export default compileTheme({
           gen: { kind: 'int', range: [5, 84], log: true },
         },
         {
+          name: 'weekly_seats',
+          type: 'integer',
+          label: 'seats a week',
+          unit: 'count',
+          measure: true,
+          sentence: '{s} offers {v} seats a week.',
+          gen: { kind: 'derived' },
+        },
+        {
           name: 'launch_date',
           type: 'date',
           label: 'launch date',
@@ -396,10 +414,11 @@ export default compileTheme({
     },
   ],
   derive: [
-    // A quarter has 13 weeks; an aircraft seats 120 to 380: the seats a route's weekly frequency offers.
+    // A route is flown with aircraft of 120 to 380 seats; a quarter has 13 weeks, less up to a tenth for seasonal cuts.
+    { use: 'scaled', args: { table: 'routes', column: 'weekly_seats', of: 'weekly_flights', factor: [120, 380], step: 1 } },
     {
       use: 'scaled',
-      args: { table: 'traffic', column: 'seats_offered', of: 'weekly_flights', via: 'route_id', parents: 'routes', factor: [1560, 4940], step: 1 },
+      args: { table: 'traffic', column: 'seats_offered', of: 'weekly_seats', via: 'route_id', parents: 'routes', factor: [11.7, 13], step: 1 },
     },
     { use: 'scaled', args: { table: 'traffic', column: 'passengers', of: 'seats_offered', factor: [0.58, 0.96], step: 1 } },
     { use: 'percentOf', args: { table: 'traffic', column: 'load_factor_pct', part: 'passengers', whole: 'seats_offered', decimals: 1 } },
