@@ -238,8 +238,8 @@ export default compileTheme({
       plural: 'airlines',
       nameColumn: 'name',
       entityPages: true,
-      naming: { kind: 'company', suffixes: ['Airways', 'Airlines', 'Air', 'Aviation'] },
-      rows: { kind: 'count', range: [4, 6] },
+      naming: { kind: 'company', suffixes: ['Airways', 'Airlines', 'Aviation'] },
+      rows: { kind: 'count', range: [5, 7] },
       headline: '{name} names {ceo} as chief executive',
       columns: [
         { name: 'name', type: 'text', label: 'name', gen: { kind: 'name' } },
@@ -249,7 +249,7 @@ export default compileTheme({
           type: 'text',
           label: 'hub city',
           sentence: '{s} flies out of its hub in {v}.',
-          gen: { kind: 'pool', size: [6, 6], model: { kind: 'place' }, distinct: true },
+          gen: { kind: 'pool', size: [7, 7], model: { kind: 'place' }, distinct: true },
         },
         ORG.founded([-YEARS(60), -YEARS(4)]),
         ORG.ceo(),
@@ -258,7 +258,6 @@ export default compileTheme({
           type: 'integer',
           label: 'weekly departures',
           unit: 'count',
-          measure: true,
           sentence: '{s} operates {v} flights a week across its routes.',
           gen: { kind: 'derived' },
         },
@@ -302,7 +301,7 @@ export default compileTheme({
       naming: { kind: 'pattern', pattern: 'Flight {word}', words: FLIGHT_NUMBERS },
       headline: '{airline_id} flies {name} to {destination}',
       // Routes (each with its quarters) are added until the world's facts reach a drawn target.
-      rows: { kind: 'fill', facts: [330, 460] },
+      rows: { kind: 'fill', facts: [310, 465] },
       columns: [
         { name: 'name', type: 'text', label: 'flight number', gen: { kind: 'name' } },
         {
@@ -322,6 +321,7 @@ export default compileTheme({
           type: 'integer',
           label: 'distance in km',
           measure: true,
+          optional: 0.75,
           sentence: '{s} covers {v} km.',
           gen: { kind: 'int', range: [240, 12_800], log: true },
         },
@@ -330,7 +330,6 @@ export default compileTheme({
           type: 'integer',
           label: 'weekly flights',
           unit: 'count',
-          measure: true,
           sentence: '{s} is flown {v} times a week.',
           gen: { kind: 'int', range: [5, 84], log: true },
         },
