@@ -35,6 +35,9 @@ export const CORPORATE_SUFFIXES: ReadonlySet<string> = new Set([
   'Movement',
   'Front',
   'League',
+  'Airways',
+  'Airlines',
+  'Aviation',
 ]);
 
 /** The name without its corporate suffix ("Tacova Corp" → "Tacova"), or null when it has none or the rest is too short to stand alone. */

@@ -5,6 +5,7 @@ describe('short names', () => {
   it('drops a corporate suffix when the rest can stand alone', () => {
     expect(withoutSuffix('Tacova Corp')).toBe('Tacova');
     expect(withoutSuffix('Halvorsen Mobile')).toBe('Halvorsen');
+    expect(withoutSuffix('Norvik Airways')).toBe('Norvik');
     expect(withoutSuffix('Ixo Labs')).toBeNull();
     expect(withoutSuffix('Tacova')).toBeNull();
     expect(withoutSuffix('Fjord 7')).toBeNull();
