@@ -16,7 +16,7 @@ export interface Piece {
   fact: Fact;
   lex: Lexicon;
   value: string;
-  /** The value with its unit word, for frames that write it beside the noun ("3,107 mAh"). */
+  /** The value with its unit word, for frames that write it beside the noun ("3,107 mAh"; lexicon.ts amountOf). */
   amount: string;
   scheduled: boolean;
   numeric: boolean;

@@ -25,3 +25,19 @@ function legacyLexicon(col: ColumnDef): Lexicon {
 export function futureOf(lex: Lexicon): string {
   return lex.future ?? `has its ${lex.noun} set for {v}`;
 }
+
+/**
+ * The value as written beside the lexicon's noun ("X's battery capacity is {amount}"): with its unit
+ * word ("5,000 mAh"), unless the noun already names that unit, so a count is not said twice: "its room
+ * count is 300", not "300 rooms"; "the vote count was 31,557", not "31,557 votes".
+ */
+export function amountOf(lex: Lexicon, value: string, fill: (template: string, value: string) => string): string {
+  const unit = (lex.amount ?? '{v}').replace('{v}', '').trim().toLowerCase();
+  if (unit === '' || unit.includes(' ')) return fill(lex.amount ?? '{v}', value);
+  const stem = unit.replace(/s$/, '');
+  const named = lex.noun
+    .toLowerCase()
+    .split(/[\s-]+/)
+    .some((w) => w === unit || w === stem);
+  return named ? value : fill(lex.amount!, value);
+}

@@ -13,7 +13,7 @@ import { COMPOSED_FRAMES } from './compose.js';
 import { Coreference, indexWorld, type Mention, type Slot } from './coreference.js';
 import { type Frame, type FrameCtx, type Piece, type Realized, SINGLE_FRAMES, fill } from './frames.js';
 import { finish, possessive } from './grammar.js';
-import { lexiconOf } from './lexicon.js';
+import { amountOf, lexiconOf } from './lexicon.js';
 import type { CreateWriter, Sentence, StateOptions } from './types.js';
 
 const FRAMES: Frame[] = [...SINGLE_FRAMES, ...COMPOSED_FRAMES];
@@ -42,7 +42,7 @@ export const createWriter: CreateWriter = (world, page) => {
     if (future && col.time !== 'event') return null;
     const lex = lexiconOf(col);
     const value = formatValue(world.fx, f, style);
-    return { fact: f, lex, value, amount: fill(lex.amount ?? '{v}', value), scheduled: future, numeric: NUMERIC.has(f.objectType) };
+    return { fact: f, lex, value, amount: amountOf(lex, value, fill), scheduled: future, numeric: NUMERIC.has(f.objectType) };
   }
 
   function pickSize(max: number): number {

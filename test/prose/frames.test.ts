@@ -1,9 +1,11 @@
 /**
- * Frames over every attribute of the 8 themes (their lexicons from the theme specs): each attribute is
+ * Frames over every attribute of the registered themes (their lexicons from the theme specs): each attribute is
  * said in at least 6 different frames, and every sentence states the exact value and its subject (or a
  * recorded reference to it), in grammatical form.
  */
 import { describe, expect, it } from 'vitest';
+import { fill } from '../../src/prose/frames.js';
+import { amountOf } from '../../src/prose/lexicon.js';
 import { THEME_IDS, makeWorld, writerFor } from './_world.js';
 import { frameKinds, sentenceProblems } from './_checks.js';
 
@@ -68,5 +70,18 @@ describe.each(THEME_IDS)('frames of %s', (id) => {
         expect(c.say!.more.length, `${t.name}.${c.name}`).toBeGreaterThanOrEqual(2);
         if (c.time === 'event') expect(c.say!.future, `${t.name}.${c.name}`).toBeDefined();
       }
+  });
+});
+
+describe('the value beside the noun (amountOf)', () => {
+  const lex = (noun: string, amount?: string) => ({ noun, verb: 'has {v}', more: [], ...(amount ? { amount } : {}) });
+  it('keeps a unit the noun does not name, and drops one it does', () => {
+    expect(amountOf(lex('battery capacity', '{v} mAh'), '5,000', fill)).toBe('5,000 mAh');
+    expect(amountOf(lex('headcount', '{v} people'), '300', fill)).toBe('300 people');
+    expect(amountOf(lex('room count', '{v} rooms'), '300', fill)).toBe('300');
+    expect(amountOf(lex('council seat count', '{v} seats'), '31', fill)).toBe('31');
+    expect(amountOf(lex('vote count', '{v} votes'), '31,557', fill)).toBe('31,557');
+    expect(amountOf(lex('launch price'), '$429', fill)).toBe('$429');
+    expect(amountOf(lex('latitude', '{v} degrees north'), '12.50', fill)).toBe('12.50 degrees north');
   });
 });
