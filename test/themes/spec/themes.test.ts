@@ -8,7 +8,7 @@ import { generateWorld } from '../../../src/world/generate.js';
 const themes = listThemes();
 
 describe('themes as specs', () => {
-  it('registers the 11 themes, each compiled from a spec', () => {
+  it('registers the 12 themes, each compiled from a spec', () => {
     expect(themes.map((t) => t.id).sort()).toEqual([
       'cities',
       'drugs',
@@ -21,6 +21,7 @@ describe('themes as specs', () => {
       'music',
       'smartphones',
       'universities',
+      'videogames',
     ]);
     for (const t of themes) expect(SPEC_OF.get(t), t.id).toBeDefined();
   });
