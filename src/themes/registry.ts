@@ -21,7 +21,8 @@ export function registerTheme(theme: ThemeDef): void {
   registry.set(theme.id, theme);
 }
 
-for (const theme of [smartphones, launches, financials, elections, football, drugs, cities, films, hotels, universities, music, videogames]) registerTheme(theme);
+for (const theme of [smartphones, launches, financials, elections, football, drugs, cities, films, hotels, universities, music, videogames])
+  registerTheme(theme);
 
 export function listThemes(): ThemeDef[] {
   return [...registry.values()];
