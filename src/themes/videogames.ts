@@ -29,7 +29,8 @@ const GAME_ROOTS = [
   'Stormgate',
 ];
 
-const TOURNAMENT_WORDS = ['Masters', 'Invitational', 'Championship', 'Open', 'Cup', 'Major', 'Showdown', 'Clash', 'Classic', 'Finals'];
+/** A tournament is named after a place: "Selus Masters". */
+const TOURNAMENT_SUFFIXES = [' Masters', ' Invitational', ' Championship', ' Open', ' Cup', ' Major', ' Showdown', ' Clash', ' Classic', ' Finals'];
 
 const DOMAIN = {
   field: 'video game and esports industry',
@@ -608,7 +609,7 @@ export default compileTheme({
       plural: 'esports tournaments',
       nameColumn: 'name',
       entityPages: true,
-      naming: { kind: 'pattern', pattern: '{place} {word}', words: TOURNAMENT_WORDS },
+      naming: { kind: 'place', suffixes: TOURNAMENT_SUFFIXES },
       // Tournaments are added until the world's facts reach a drawn target.
       rows: { kind: 'fill', facts: [340, 470] },
       headline: '{name} crowns a champion on {game_id}',
@@ -639,7 +640,7 @@ export default compileTheme({
           unit: 'usd',
           measure: true,
           sentence: '{s} has a prize pool of {v}.',
-          gen: { kind: 'int', range: [20_000, 9_000_000], log: true, step: 5000 },
+          gen: { kind: 'int', range: [20_000, 9_000_000], log: true },
         },
         {
           name: 'teams',
