@@ -608,7 +608,6 @@ export default compileTheme({
       entity: 'esports tournament',
       plural: 'esports tournaments',
       nameColumn: 'name',
-      entityPages: true,
       naming: { kind: 'place', suffixes: TOURNAMENT_SUFFIXES },
       // Tournaments are added until the world's facts reach a drawn target.
       rows: { kind: 'fill', facts: [340, 470] },
