@@ -8,7 +8,7 @@ import { generateWorld } from '../../../src/world/generate.js';
 const themes = listThemes();
 
 describe('themes as specs', () => {
-  it('registers the 12 themes, each compiled from a spec', () => {
+  it('registers the 13 themes, each compiled from a spec', () => {
     expect(themes.map((t) => t.id).sort()).toEqual([
       'airlines',
       'cities',
@@ -22,6 +22,7 @@ describe('themes as specs', () => {
       'music',
       'smartphones',
       'universities',
+      'videogames',
     ]);
     for (const t of themes) expect(SPEC_OF.get(t), t.id).toBeDefined();
   });
