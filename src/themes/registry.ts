@@ -13,6 +13,7 @@ import hotels from './hotels.js';
 import universities from './universities.js';
 import music from './music.js';
 import airlines from './airlines.js';
+import restaurants from './restaurants.js';
 
 const registry = new Map<string, ThemeDef>();
 
@@ -21,7 +22,8 @@ export function registerTheme(theme: ThemeDef): void {
   registry.set(theme.id, theme);
 }
 
-for (const theme of [smartphones, launches, financials, elections, football, drugs, cities, films, hotels, universities, music, airlines]) registerTheme(theme);
+for (const theme of [smartphones, launches, financials, elections, football, drugs, cities, films, hotels, universities, music, airlines, restaurants])
+  registerTheme(theme);
 
 export function listThemes(): ThemeDef[] {
   return [...registry.values()];
