@@ -14,6 +14,7 @@ import universities from './universities.js';
 import music from './music.js';
 import airlines from './airlines.js';
 import videogames from './videogames.js';
+import restaurants from './restaurants.js';
 
 const registry = new Map<string, ThemeDef>();
 
@@ -22,7 +23,22 @@ export function registerTheme(theme: ThemeDef): void {
   registry.set(theme.id, theme);
 }
 
-for (const theme of [smartphones, launches, financials, elections, football, drugs, cities, films, hotels, universities, music, airlines, videogames])
+for (const theme of [
+  smartphones,
+  launches,
+  financials,
+  elections,
+  football,
+  drugs,
+  cities,
+  films,
+  hotels,
+  universities,
+  music,
+  airlines,
+  videogames,
+  restaurants,
+])
   registerTheme(theme);
 
 export function listThemes(): ThemeDef[] {

@@ -8,7 +8,7 @@ import { generateWorld } from '../../../src/world/generate.js';
 const themes = listThemes();
 
 describe('themes as specs', () => {
-  it('registers the 13 themes, each compiled from a spec', () => {
+  it('registers the 14 themes, each compiled from a spec', () => {
     expect(themes.map((t) => t.id).sort()).toEqual([
       'airlines',
       'cities',
@@ -20,6 +20,7 @@ describe('themes as specs', () => {
       'hotels',
       'launches',
       'music',
+      'restaurants',
       'smartphones',
       'universities',
       'videogames',
