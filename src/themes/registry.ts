@@ -12,6 +12,7 @@ import films from './films.js';
 import hotels from './hotels.js';
 import universities from './universities.js';
 import music from './music.js';
+import energy from './energy.js';
 
 const registry = new Map<string, ThemeDef>();
 
@@ -20,7 +21,7 @@ export function registerTheme(theme: ThemeDef): void {
   registry.set(theme.id, theme);
 }
 
-for (const theme of [smartphones, launches, financials, elections, football, drugs, cities, films, hotels, universities, music]) registerTheme(theme);
+for (const theme of [smartphones, launches, financials, elections, football, drugs, cities, films, hotels, universities, music, energy]) registerTheme(theme);
 
 export function listThemes(): ThemeDef[] {
   return [...registry.values()];

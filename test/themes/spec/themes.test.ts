@@ -8,11 +8,12 @@ import { generateWorld } from '../../../src/world/generate.js';
 const themes = listThemes();
 
 describe('themes as specs', () => {
-  it('registers the 11 themes, each compiled from a spec', () => {
+  it('registers the 12 themes, each compiled from a spec', () => {
     expect(themes.map((t) => t.id).sort()).toEqual([
       'cities',
       'drugs',
       'elections',
+      'energy',
       'films',
       'financials',
       'football',
