@@ -68,7 +68,11 @@ const SAY = {
     verb: 'supplies electricity to {v} customer accounts',
     with: 'with {v} customer accounts',
     fronted: '{v} customer accounts are supplied by {s}.',
-    more: ['{s} sells power to {v} customer accounts.', 'The customer base of {s} stands at {v} accounts.', 'Some {v} customer accounts buy their electricity from {s}.'],
+    more: [
+      '{s} sells power to {v} customer accounts.',
+      'The customer base of {s} stands at {v} accounts.',
+      'Some {v} customer accounts buy their electricity from {s}.',
+    ],
   },
   'operators.founder': {
     noun: 'founder',
@@ -90,7 +94,13 @@ const SAY = {
     verb: 'aims to reach net-zero emissions by {v}',
     with: 'aiming for net zero by {v}',
     fronted: '{v} is the year by which {s} aims to reach net-zero emissions.',
-    more: ['{s} has pledged to reach net zero by {v}.', 'The net-zero target of {s} is set for {v}.', '{s} plans to stop adding to net emissions by {v}.'],
+    more: [
+      '{s} has pledged to reach net zero by {v}.',
+      'The net-zero target of {s} is set for {v}.',
+      '{s} plans to stop adding to net emissions by {v}.',
+      'By {v}, {s} intends to be a net-zero company.',
+      'The climate plan of {s} runs to a net-zero date of {v}.',
+    ],
   },
   'operators.credit_rating': {
     noun: 'credit rating',
@@ -224,7 +234,11 @@ const SAY = {
     verb: 'has {v} megawatt-hours of battery storage on site',
     with: 'with {v} megawatt-hours of battery storage',
     fronted: '{v} megawatt-hours of battery storage are installed at {s}.',
-    more: ['{s} can store {v} megawatt-hours in its batteries.', 'The battery bank at {s} holds {v} megawatt-hours.', 'Batteries at {s} store up to {v} megawatt-hours.'],
+    more: [
+      '{s} can store {v} megawatt-hours in its batteries.',
+      'The battery bank at {s} holds {v} megawatt-hours.',
+      'Batteries at {s} store up to {v} megawatt-hours.',
+    ],
   },
   'plants.capacity_mw': {
     noun: 'generating capacity',
@@ -297,7 +311,11 @@ const SAY = {
     verb: 'generated {v} gigawatt-hours over the year',
     with: 'with {v} gigawatt-hours generated over the year',
     fronted: '{v} gigawatt-hours were generated at {s} over the year.',
-    more: ['Over the year, {s} produced {v} gigawatt-hours.', '{s} put {v} gigawatt-hours onto the grid over the year.', 'Annual output at {s} came to {v} gigawatt-hours.'],
+    more: [
+      'Over the year, {s} produced {v} gigawatt-hours.',
+      '{s} put {v} gigawatt-hours onto the grid over the year.',
+      'Annual output at {s} came to {v} gigawatt-hours.',
+    ],
   },
   'plants.generation_rank': {
     noun: 'generation rank',
@@ -324,7 +342,11 @@ const SAY = {
     verb: 'recorded {v} gigawatt-hours of output',
     with: 'with {v} gigawatt-hours of output',
     fronted: '{v} gigawatt-hours were generated in {s}.',
-    more: ['Output in {s} came to {v} gigawatt-hours.', '{s} puts generation at {v} gigawatt-hours.', 'In {s}, the plant delivered {v} gigawatt-hours to the grid.'],
+    more: [
+      'Output in {s} came to {v} gigawatt-hours.',
+      '{s} puts generation at {v} gigawatt-hours.',
+      'In {s}, the plant delivered {v} gigawatt-hours to the grid.',
+    ],
   },
   'output_reports.availability_pct': {
     noun: 'availability',
@@ -357,7 +379,11 @@ const SAY = {
     verb: 'recorded {v} gigawatt-hours of curtailed output',
     with: 'with {v} gigawatt-hours curtailed',
     fronted: '{v} gigawatt-hours of possible output were curtailed in {s}.',
-    more: ['Grid limits curtailed {v} gigawatt-hours in {s}.', '{s} counts {v} gigawatt-hours that the grid could not take.', 'In {s}, the plant was held back by {v} gigawatt-hours.'],
+    more: [
+      'Grid limits curtailed {v} gigawatt-hours in {s}.',
+      '{s} counts {v} gigawatt-hours that the grid could not take.',
+      'In {s}, the plant was held back by {v} gigawatt-hours.',
+    ],
   },
   'output_reports.revenue_usd': {
     noun: 'electricity sales',
@@ -375,7 +401,15 @@ const tier = (
   weight: number,
   fuel: string,
   technology: string[],
-  b: { mw: [number, number]; cf: [number, number]; co2: [number, number]; ha: [number, number]; units: [number, number]; cost: [number, number]; staff: [number, number] },
+  b: {
+    mw: [number, number];
+    cf: [number, number];
+    co2: [number, number];
+    ha: [number, number];
+    units: [number, number];
+    cost: [number, number];
+    staff: [number, number];
+  },
 ) => ({
   words,
   weight,
@@ -830,7 +864,10 @@ export default compileTheme({
       use: 'scaled',
       args: { table: 'plants', column: 'annual_generation_gwh', of: 'capacity_mw', times: 'capacity_factor_pct', factor: [0.0876, 0.0876], step: 1 },
     },
-    { use: 'split', args: { table: 'plants', column: 'annual_generation_gwh', children: 'output_reports', via: 'plant_id', part: 'output_gwh', weights: [0.8, 1.2] } },
+    {
+      use: 'split',
+      args: { table: 'plants', column: 'annual_generation_gwh', children: 'output_reports', via: 'plant_id', part: 'output_gwh', weights: [0.8, 1.2] },
+    },
     { use: 'scaled', args: { table: 'output_reports', column: 'outage_hours', of: 'availability_pct', factor: [-21.84, -21.84], plus: [2184, 2184], step: 1 } },
     {
       use: 'scaled',
