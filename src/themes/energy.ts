@@ -492,11 +492,12 @@ export default compileTheme({
         },
         {
           name: 'net_zero_year',
-          type: 'integer',
+          type: 'text',
           label: 'net-zero target year',
           optional: 0.45,
           sentence: '{s} aims to reach net-zero emissions by {v}.',
-          gen: { kind: 'int', range: [2036, 2065] },
+          // A year as text, so it is never written with a thousands separator ("2,045").
+          gen: { kind: 'pick', values: Array.from({ length: 30 }, (_, i) => String(2036 + i)) },
         },
         {
           name: 'credit_rating',
