@@ -15,6 +15,7 @@ import music from './music.js';
 import airlines from './airlines.js';
 import videogames from './videogames.js';
 import restaurants from './restaurants.js';
+import energy from './energy.js';
 
 const registry = new Map<string, ThemeDef>();
 
@@ -38,6 +39,7 @@ for (const theme of [
   airlines,
   videogames,
   restaurants,
+  energy,
 ])
   registerTheme(theme);
 

@@ -8,12 +8,13 @@ import { generateWorld } from '../../../src/world/generate.js';
 const themes = listThemes();
 
 describe('themes as specs', () => {
-  it('registers the 14 themes, each compiled from a spec', () => {
+  it('registers the 15 themes, each compiled from a spec', () => {
     expect(themes.map((t) => t.id).sort()).toEqual([
       'airlines',
       'cities',
       'drugs',
       'elections',
+      'energy',
       'films',
       'financials',
       'football',
