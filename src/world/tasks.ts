@@ -97,8 +97,10 @@ export function deriveTasks(theme: ThemeDef, rows: Rows, fx: FactIndex, rng: Rng
   const lookups = () => {
     const t = rng.pick(named);
     const row = rng.pick(rows[t.name]!);
-    const col = rng.pick(t.columns.filter((c) => c.name !== t.nameColumn && askable(c, row[c.name]) && !fewValues(c, rows[t.name]!)));
-    if (!col) return false;
+    // A row with nothing askable (its optional attributes all absent in this world) gives no lookup.
+    const cols = t.columns.filter((c) => c.name !== t.nameColumn && askable(c, row[c.name]) && !fewValues(c, rows[t.name]!));
+    if (cols.length === 0) return false;
+    const col = rng.pick(cols);
     const fact = fx.cell(t.name, row.id, col.name)!;
     const value = col.type === 'entity' ? fact.object : row[col.name]!;
     const a = attr(t, col);
@@ -147,10 +149,11 @@ export function deriveTasks(theme: ThemeDef, rows: Rows, fx: FactIndex, rng: Rng
       from += ` JOIN ${target.name} c ON c.id = b.${fk2.name}`;
       alias = 'c';
     }
-    const col = rng.pick(
-      target.columns.filter((c) => c.name !== target.nameColumn && c.type !== 'entity' && askable(c, targetRow[c.name]) && !fewValues(c, rows[target.name]!)),
+    const cols = target.columns.filter(
+      (c) => c.name !== target.nameColumn && c.type !== 'entity' && askable(c, targetRow[c.name]) && !fewValues(c, rows[target.name]!),
     );
-    if (!col) return false;
+    if (cols.length === 0) return false;
+    const col = rng.pick(cols);
     const fact = fx.cell(target.name, targetRow.id, col.name)!;
     const value = targetRow[col.name]!;
     const a = attr(target, col);
