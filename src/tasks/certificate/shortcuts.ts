@@ -59,8 +59,8 @@ export function newerChecks(generator: string = GENERATOR_VERSION): ShortcutChec
 }
 
 /**
- * The checks a task's certificate must list: all but `no_single_page` for an easy one-page task, and
- * but those a world's older generator did not apply yet.
+ * The checks a task's certificate must list: all of them, except `no_single_page` for an easy one-page
+ * task and any check the world's (older) generator did not apply yet.
  */
 export function requiredChecks(difficulty: Difficulty, pagesNeeded: number, generator: string = GENERATOR_VERSION): ShortcutCheck[] {
   const newer = newerChecks(generator);
