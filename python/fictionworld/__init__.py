@@ -9,7 +9,7 @@ from .client import Client, FictionWorldError, RETRY_STATUSES
 from .reward import compute_score, compute_score_batch
 
 __all__ = ["Client", "FictionWorldError", "RETRY_STATUSES", "compute_score", "compute_score_batch", "tool_schemas"]
-__version__ = "0.2.0"
+__version__ = "0.3.0"
 
 
 def tool_schemas() -> list:

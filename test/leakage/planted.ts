@@ -60,10 +60,11 @@ export function plantingRenderer(forms: readonly string[]): Renderer & { planted
     renderSearch(input) {
       const results = input.hits.map((hit, i) => {
         const r = resultFromHit(hit);
-        // The answer entity's own page names it by design (its title is the name): nothing to plant there.
+        // The answer entity's own page names it by design (its title is the name), and so does a result whose
+        // own snippet already shows the name (a list of every plant): nothing to plant there.
         // A task with no distinctive answer item (say a table of turnout percentages: numbers below 100
         // are too common to flag) has no form to plant.
-        if (forms.length === 0 || forms.some((f) => r.title.startsWith(`${f} - `))) return r;
+        if (forms.length === 0 || forms.some((f) => r.title.startsWith(`${f} - `) || (r.snippet ?? '').includes(f))) return r;
         const form = forms[k++ % forms.length]!;
         planted.push(form);
         const where = (k + i) % 3;

@@ -43,6 +43,9 @@ describe('retrieval', () => {
           // search adds the bridge entity it found first.
           const bridge = task.hopFactIds.length > 0 ? sample.data.facts.find((f) => f.id === task.hopFactIds[task.hopFactIds.length - 1])?.object : undefined;
           if (task.kind === 'multi_hop' && bridge && found(`${task.question} ${bridge}`, task.answerFactIds)) continue;
+          // …or, as an agent also does once it knows the bridge, the bridge and the attribute asked for alone.
+          const asked = sample.data.facts.find((f) => f.id === task.answerFactIds[0]);
+          if (task.kind === 'multi_hop' && bridge && asked && found(`${bridge} ${asked.predicate}`, task.answerFactIds)) continue;
           // A question over several rows (a sum, a comparison) is then searched row by row, as an agent
           // does: the subject and the attribute of one of its answer facts.
           const byRow = task.answerFactIds.map((id) => sample.data.facts.find((f) => f.id === id)!);
@@ -57,7 +60,7 @@ describe('retrieval', () => {
         world.close();
       }
     }
-    expect(misses).toEqual([]);
+    expect(misses, misses.join('\n')).toEqual([]);
     expect(hard).toBeGreaterThan(50);
     expect(hardMisses.length, hardMisses.join('\n')).toBeLessThanOrEqual(Math.floor(hard * 0.05));
   });

@@ -1,6 +1,6 @@
 /** The measures of `tasks report` on hand-made tasks: shares, medians, per-group targets, the candidate guess. */
 import { describe, expect, it } from 'vitest';
-import type { BlindReport } from '../../src/tasks/blind.js';
+import { type BlindReport, MIN_JUDGED } from '../../src/tasks/blind.js';
 import type { Difficulty } from '../../src/tasks/certificate/schema.js';
 import { candidateGuess, formatMeasures, type MeasuredTask, measureTasks, median } from '../../src/tasks/measures.js';
 import type { Task, TaskKind } from '../../src/world/types.js';
@@ -77,16 +77,16 @@ describe('measureTasks', () => {
     const firstWins = [task('comparison', 'easy', 1, 0, q, 'Alpha'), task('comparison', 'easy', 1, 0, q, 'Beta')];
     expect(candidateGuess(firstWins)).toEqual({ tasks: 2, score: 0.5, chance: 0.25 });
     expect(candidateGuess([task('lookup', 'easy', 1, 0)])).toBeNull();
-    // judged from 20 listed tasks (1 / the blind limit), as the constant answer is: 2 tasks are shown, not marked
+    // judged from MIN_JUDGED (40) listed tasks, as the constant answer is: 2 tasks are shown, not marked
     const cell = (ts: Task[]) =>
       measureTasks(
         ts.map((t) => m(t, 'f')),
         blind,
       ).find((r) => r.id === 'blind_candidates')!.cells.comparison!;
     expect(cell(firstWins)).toEqual({ text: '50.0% (1/k 25.0%) (too few: 2)', pass: null });
-    const many = Array.from({ length: 20 }, (_, i) => task('comparison', 'easy', 1, 0, q, i % 2 ? 'Alpha' : 'Beta'));
+    const many = Array.from({ length: MIN_JUDGED }, (_, i) => task('comparison', 'easy', 1, 0, q, i % 2 ? 'Alpha' : 'Beta'));
     expect(cell(many)).toEqual({ text: '50.0% (1/k 25.0%)', pass: false });
-    const fair = Array.from({ length: 20 }, (_, i) => task('comparison', 'easy', 1, 0, q, ['Alpha', 'Beta', 'Gamma', 'Delta'][i % 4]!));
+    const fair = Array.from({ length: MIN_JUDGED }, (_, i) => task('comparison', 'easy', 1, 0, q, ['Alpha', 'Beta', 'Gamma', 'Delta'][i % 4]!));
     expect(cell(fair)).toEqual({ text: '25.0% (1/k 25.0%)', pass: true });
     expect(median([3, 1, 2])).toBe(2);
     expect(median([])).toBeNull();

@@ -324,7 +324,7 @@ describe('answers kept in memory', () => {
     const Database = (await import('better-sqlite3')).default;
     const { copyFileSync } = await import('node:fs');
     const { createSearchWorld } = await import('../../../src/search/world-index.js');
-    const rebuilt = join(tempDir('fw-llm-rebuilt-'), 'w5-000000.sqlite');
+    const rebuilt = join(tempDir('fw-llm-rebuilt-'), 'w1-000000.sqlite');
     copyFileSync(llmTestWorld().path, rebuilt);
     const r = make(join(dir, 'rebuilt.sqlite'));
     const q = { name: 'web_search' as const, arguments: { query: PRICE_QUERY } };

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { formatDate, formatShortDate, withCommas } from '../../../src/format.js';
 import { checkGrounding, GroundingContext, groundingContext, groundingLabel, queryWords, ungroundedClaims } from '../../../src/render/llm/grounding.js';
 import type { PromptRecord } from '../../../src/render/llm/records.js';
-import { factOf, openTestWorld, worldNames } from './world-fixture.js';
+import { factOf, llmTestWorld, openTestWorld, worldNames } from './world-fixture.js';
 import { spellInteger } from '../../../src/audit/answer-forms.js';
 import Database from 'better-sqlite3';
 import { copyFileSync } from 'node:fs';
@@ -28,36 +28,42 @@ function recordOf(url: string, rank = 1): PromptRecord {
   };
 }
 
-/** A page about `model` (its title names it) that says how many units it sold: figures are on statistics tables, stories and reviews, not in every article. */
-const encyclopediaPage = (model: string) =>
-  world.allPages().find(
-    (p) =>
-      (p.title === model || p.title.includes(model)) &&
-      /sold [\d,]+ units/.test(
-        world
-          .passagesOf(p.id)
-          .map((q) => q.text)
-          .join('\n'),
-      ),
-  );
-const pageText = (model: string) =>
+/** The text of a page's passages. */
+const textOf = (id: number) =>
   world
-    .passagesOf(encyclopediaPage(model)!.id)
-    .map((p) => p.text)
+    .passagesOf(id)
+    .map((q) => q.text)
     .join('\n');
+/** The model's units sold and launch date as pages write them (a model without either has no such page). */
+const written = (model: string) => {
+  const facts = llmTestWorld().data.facts.filter((f) => f.subject === model);
+  const units = facts.find((f) => f.predicate === 'units_sold');
+  const launch = facts.find((f) => f.predicate === 'launch_date');
+  return units && launch ? { units: withCommas(Number(units.object)), launch: formatDate(launch.object) } : null;
+};
+/**
+ * A page about `model` (its title names it) that states how many units it sold and when it launched:
+ * figures are on statistics tables, stories and reviews, not in every article.
+ */
+const encyclopediaPage = (model: string) => {
+  const w = written(model);
+  if (!w) return undefined;
+  return world.allPages().find((p) => (p.title === model || p.title.includes(model)) && textOf(p.id).includes(w.units) && textOf(p.id).includes(w.launch));
+};
 const hasWord = (text: string, word: string) => new RegExp(`(^|[^\\p{L}\\p{N}])${word}($|[^\\p{L}\\p{N}])`, 'iu').test(text);
 /**
- * A phone model of the generated world (names and values are read from it, never hard-coded) whose
- * encyclopedia page says how many units it sold, and does not happen to contain the words the tests
+ * A phone model of the generated world (names and values are read from it, never hard-coded) with a
+ * page stating its units sold and launch date, which does not happen to contain the words the tests
  * below invent ("Ultra", a name cut short).
  */
 const MODEL = worldNames().models.find((m) => {
   const [, second] = m.split(' ');
-  if (!encyclopediaPage(m) || !second || !/^\p{Lu}\p{L}{2,}$/u.test(second)) return false;
-  const text = pageText(m);
-  return /sold [\d,]+ units/.test(text) && !hasWord(text, 'ultra') && !hasWord(text, second.slice(0, -1));
+  const page = encyclopediaPage(m);
+  if (!page || !second || !/^\p{Lu}\p{L}{2,}$/u.test(second)) return false;
+  const text = textOf(page.id);
+  return !hasWord(text, 'ultra') && !hasWord(text, second.slice(0, -1));
 });
-if (!MODEL) throw new Error('the test world has no phone model with a page saying "sold N units" that does not contain the words the tests invent');
+if (!MODEL) throw new Error('the test world has no phone model with a page stating its units sold and launch date, free of the words the tests invent');
 const [FIRST, SECOND] = MODEL.split(' ') as [string, string];
 const CUT = SECOND.slice(0, -1);
 const BRAND = factOf(MODEL, 'brand');
@@ -233,11 +239,11 @@ describe('encodings of a value', () => {
 describe('quoted parts', () => {
   it('a part quoted from the record passes whole, but a quote never cuts a word or a number', () => {
     const rec3 = recordOf(entityPage.url);
-    const sold = rec3.passages.find((p) => /sold [\d,]+ units/.test(p.text))!.text;
+    const full = withCommas(UNITS);
+    const sold = rec3.passages.find((p) => p.text.includes(full))!.text;
     expect(ungroundedClaims(world, rec3, sold)).toEqual([]);
-    const full = /sold ([\d,]+) units/.exec(sold)![1]!;
     const cut = full.slice(0, full.lastIndexOf(','));
-    expect(ungroundedClaims(world, rec3, sold.replace(`${full} units`, cut))).toEqual([`number:${cut}`]);
+    expect(ungroundedClaims(world, rec3, sold.replace(full, cut))).toEqual([`number:${cut}`]);
     expect(ungroundedClaims(world, rec3, `${FIRST} ${CUT}`)).toEqual([`name:${CUT}`]);
   });
 });

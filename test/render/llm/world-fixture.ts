@@ -11,8 +11,8 @@ let made: { path: string; data: WorldData; dir: string } | undefined;
 export function llmTestWorld(): { path: string; data: WorldData; dir: string } {
   if (!made) {
     const dir = tempDir('fw-llm-test-');
-    const data = generateWorld(5, 0, { themes: ['smartphones'] });
-    const path = join(dir, 'w5-000000.sqlite');
+    const data = generateWorld(1, 0, { themes: ['smartphones'] });
+    const path = join(dir, 'w1-000000.sqlite');
     writeWorld(path, data);
     made = { path, data, dir };
   }

@@ -54,8 +54,16 @@ describe('page genres', () => {
       const heading = lines[0]!.slice(2).toLowerCase();
       const stated = new Set(d.passages.flatMap((p) => p.factIds));
       const names = [...new Set(w.facts.map((f) => f.subject.toLowerCase()))].sort((a, b) => b.length - a.length);
+      // A subject named only inside a longer name ("The Citadel" in "The Citadel and the Cipher") is not named.
+      const outsideLonger = (subject: string) =>
+        names.filter((n) => n.length > subject.length && n.includes(subject)).reduce((h, n) => h.split(n).join(' '), heading);
       for (const f of w.facts) {
-        if ((f.objectType !== 'entity' && f.objectType !== 'text') || f.object.length < 3 || !heading.includes(f.subject.toLowerCase())) continue;
+        if (
+          (f.objectType !== 'entity' && f.objectType !== 'text') ||
+          f.object.length < 3 ||
+          !outsideLonger(f.subject.toLowerCase()).includes(f.subject.toLowerCase())
+        )
+          continue;
         // The value named outside every name in the headline ("Zentria" in "Zentria unveils the X9", not "Energy" in "Labron Energy").
         const o = f.object.toLowerCase();
         const rest = names.filter((n) => n !== o).reduce((h, n) => h.split(n).join(' '), heading);
