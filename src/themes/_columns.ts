@@ -34,5 +34,27 @@ export const ORG = {
   }),
 } as const;
 
+/**
+ * The quarter of a period table whose rows are one parent's quarters ("Flight 215, Q2 2031"): its column
+ * and how it is said. `noun` is what the table calls a row ("report", "record").
+ */
+export const QUARTER = {
+  /** The time role of a figure for the row's quarter (stated only once the quarter has ended). */
+  time: { periodColumn: 'quarter' } as const,
+  column: (noun: string): ColumnSpec => ({
+    name: 'quarter',
+    type: 'text',
+    label: 'quarter',
+    sentence: `{s} is the ${noun} for {v}.`,
+    gen: { kind: 'index', template: 'Q{n} {year}' },
+  }),
+  say: (noun: string) => ({
+    noun: 'quarter',
+    verb: 'covers {v}',
+    fronted: '{v} is the period covered by {s}.',
+    more: [`{s} is the ${noun} for {v}.`, 'The period covered by {s} is {v}.', '{s} reports on {v}.'],
+  }),
+} as const;
+
 /** Days in `years` years, for date ranges relative to the world year. */
 export const YEARS = (years: number) => Math.round(years * 365);

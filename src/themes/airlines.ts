@@ -4,7 +4,7 @@
  * part of those seats (the load factor, never above 100%), a route's year is the sum of its quarters and
  * an airline's the sum of its routes; its fleet follows the departures its network needs.
  */
-import { ORG, YEARS } from './_columns.js';
+import { ORG, QUARTER, YEARS } from './_columns.js';
 import { compileTheme } from './spec/compile.js';
 
 const DOMAIN = {
@@ -26,8 +26,6 @@ const DOMAIN = {
 
 /** Three-digit flight numbers, odd as outbound services usually are. */
 const FLIGHT_NUMBERS = Array.from({ length: 450 }, (_, i) => String(101 + 2 * i));
-
-const QUARTER = { periodColumn: 'quarter' } as const;
 
 const SAY = {
   'airlines.hub': {
@@ -235,12 +233,7 @@ const SAY = {
     fronted: '{v} is the service behind {s}.',
     more: ['The figures in {s} refer to {v}.', '{s} is the quarterly traffic record of {v}.', '{s} counts the travellers on {v}.'],
   },
-  'traffic.quarter': {
-    noun: 'quarter',
-    verb: 'covers {v}',
-    fronted: '{v} is the period covered by {s}.',
-    more: ['{s} is the record for {v}.', 'The period covered by {s} is {v}.', '{s} reports on {v}.'],
-  },
+  'traffic.quarter': QUARTER.say('record'),
   'traffic.seats_offered': {
     noun: 'seat capacity',
     ask: 'number of seats offered',
@@ -473,14 +466,14 @@ export default compileTheme({
       rows: { kind: 'each', via: 'route_id', range: [4, 4] },
       columns: [
         { name: 'route_id', type: 'entity', ref: 'routes', label: 'service', predicate: 'service', sentence: '{s} covers {v}.', gen: { kind: 'parent' } },
-        { name: 'quarter', type: 'text', label: 'quarter', sentence: '{s} is the record for {v}.', gen: { kind: 'index', template: 'Q{n} {year}' } },
+        QUARTER.column('record'),
         {
           name: 'seats_offered',
           type: 'integer',
           label: 'seats offered',
           unit: 'count',
           measure: true,
-          time: QUARTER,
+          time: QUARTER.time,
           sentence: 'In {s}, {v} seats were offered.',
           gen: { kind: 'derived' },
         },
@@ -490,7 +483,7 @@ export default compileTheme({
           label: 'passengers carried',
           unit: 'count',
           measure: true,
-          time: QUARTER,
+          time: QUARTER.time,
           sentence: 'In {s}, {v} passengers were carried.',
           gen: { kind: 'derived' },
         },
@@ -500,7 +493,7 @@ export default compileTheme({
           decimals: 1,
           label: 'load factor',
           unit: 'percent',
-          time: QUARTER,
+          time: QUARTER.time,
           sentence: 'In {s}, the load factor was {v}.',
           gen: { kind: 'derived' },
         },

@@ -6,7 +6,7 @@
  * company's plant count, installed capacity and generation are the sums of its plants'; plants are
  * ranked by generation; a plant is commissioned after its company was founded.
  */
-import { ORG, YEARS } from './_columns.js';
+import { ORG, QUARTER, YEARS } from './_columns.js';
 import { compileTheme } from './spec/compile.js';
 
 const DOMAIN = {
@@ -25,8 +25,6 @@ const DOMAIN = {
   ],
   voices: ['an energy analyst', 'a grid engineer', 'a plant operations manager', 'a power trader', 'a climate policy researcher', 'a utility regulator'],
 };
-
-const QUARTER = { periodColumn: 'quarter' } as const;
 
 const SAY = {
   'operators.headquarters': {
@@ -332,12 +330,7 @@ const SAY = {
     fronted: '{v} is the power plant behind {s}.',
     more: ['The figures in {s} refer to {v}.', '{s} is the quarterly output report of {v}.', '{s} sets out what {v} generated.'],
   },
-  'output_reports.quarter': {
-    noun: 'quarter',
-    verb: 'covers {v}',
-    fronted: '{v} is the period covered by {s}.',
-    more: ['{s} is the report for {v}.', 'The period covered by {s} is {v}.', '{s} reports on {v}.'],
-  },
+  'output_reports.quarter': QUARTER.say('report'),
   'output_reports.output_gwh': {
     noun: 'quarterly output',
     amount: '{v} gigawatt-hours',
@@ -793,14 +786,14 @@ export default compileTheme({
           sentence: '{s} covers output at {v}.',
           gen: { kind: 'parent' },
         },
-        { name: 'quarter', type: 'text', label: 'quarter', sentence: '{s} is the report for {v}.', gen: { kind: 'index', template: 'Q{n} {year}' } },
+        QUARTER.column('report'),
         {
           name: 'output_gwh',
           type: 'integer',
           label: 'quarterly output in gigawatt-hours',
           unit: 'count',
           measure: true,
-          time: QUARTER,
+          time: QUARTER.time,
           sentence: 'Output in {s} came to {v} gigawatt-hours.',
           gen: { kind: 'derived' },
         },
@@ -811,7 +804,7 @@ export default compileTheme({
           label: 'availability',
           unit: 'percent',
           optional: 0.45,
-          time: QUARTER,
+          time: QUARTER.time,
           sentence: 'Availability in {s} stood at {v}.',
           gen: { kind: 'real', range: [71, 99.6] },
         },
@@ -821,7 +814,7 @@ export default compileTheme({
           type: 'integer',
           label: 'outage hours',
           presentWith: 'output_reports.availability_pct',
-          time: QUARTER,
+          time: QUARTER.time,
           sentence: '{s} recorded {v} hours of outages.',
           gen: { kind: 'derived' },
         },
@@ -832,7 +825,7 @@ export default compileTheme({
           unit: 'count',
           measure: true,
           optional: 0.45,
-          time: QUARTER,
+          time: QUARTER.time,
           sentence: '{s} recorded a peak output of {v} megawatts.',
           gen: { kind: 'derived' },
         },
@@ -843,7 +836,7 @@ export default compileTheme({
           decimals: 1,
           label: 'curtailed output in gigawatt-hours',
           optional: 0.45,
-          time: QUARTER,
+          time: QUARTER.time,
           sentence: '{s} recorded {v} gigawatt-hours of curtailed output.',
           gen: { kind: 'derived' },
         },
@@ -854,7 +847,7 @@ export default compileTheme({
           unit: 'usd',
           measure: true,
           optional: 0.45,
-          time: QUARTER,
+          time: QUARTER.time,
           sentence: 'Electricity sales in {s} came to {v}.',
           gen: { kind: 'derived' },
         },

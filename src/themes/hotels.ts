@@ -4,7 +4,7 @@
  * nights follow from the rooms and the occupancy, its room revenue from those nights and the nightly
  * rate; a hotel's annual revenue is the sum of its quarters, a chain's totals the sums of its hotels.
  */
-import { ORG, YEARS } from './_columns.js';
+import { ORG, QUARTER, YEARS } from './_columns.js';
 import { compileTheme } from './spec/compile.js';
 
 const DOMAIN = {
@@ -228,12 +228,7 @@ const SAY = {
     fronted: '{v} is the hotel behind {s}.',
     more: ['The figures in {s} refer to {v}.', '{s} is the quarterly report of {v}.', '{s} sets out how {v} traded.'],
   },
-  'quarterly_reports.quarter': {
-    noun: 'quarter',
-    verb: 'covers {v}',
-    fronted: '{v} is the period covered by {s}.',
-    more: ['{s} is the report for {v}.', 'The period covered by {s} is {v}.', '{s} reports on {v}.'],
-  },
+  'quarterly_reports.quarter': QUARTER.say('report'),
   'quarterly_reports.occupancy_pct': {
     noun: 'occupancy',
     ask: 'occupancy rate',
@@ -258,8 +253,6 @@ const SAY = {
     more: ['Room revenue in {s} came to {v}.', '{s} shows {v} taken from rooms.', 'Rooms brought in {v} in {s}.'],
   },
 };
-
-const QUARTER = { periodColumn: 'quarter' } as const;
 
 export default compileTheme({
   id: 'hotels',
@@ -529,14 +522,14 @@ export default compileTheme({
           sentence: '{s} covers trading at {v}.',
           gen: { kind: 'parent' },
         },
-        { name: 'quarter', type: 'text', label: 'quarter', sentence: '{s} is the report for {v}.', gen: { kind: 'index', template: 'Q{n} {year}' } },
+        QUARTER.column('report'),
         {
           name: 'occupancy_pct',
           type: 'real',
           decimals: 1,
           label: 'occupancy',
           unit: 'percent',
-          time: QUARTER,
+          time: QUARTER.time,
           sentence: 'Occupancy in {s} stood at {v}.',
           gen: { kind: 'real', range: [38, 97.5] },
         },
@@ -547,7 +540,7 @@ export default compileTheme({
           label: 'room nights sold',
           unit: 'count',
           measure: true,
-          time: QUARTER,
+          time: QUARTER.time,
           sentence: '{s} recorded {v} room nights sold.',
           gen: { kind: 'derived' },
         },
@@ -558,7 +551,7 @@ export default compileTheme({
           label: 'quarterly room revenue',
           unit: 'usd',
           measure: true,
-          time: QUARTER,
+          time: QUARTER.time,
           sentence: 'Room revenue in {s} came to {v}.',
           gen: { kind: 'derived' },
         },

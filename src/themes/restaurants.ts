@@ -6,7 +6,7 @@
  * restaurant's annual figures are the sums of its quarters, a group's totals the sums of its restaurants.
  * Most secondary attributes are present in some worlds and absent in others, so worlds differ in shape.
  */
-import { ORG, YEARS } from './_columns.js';
+import { ORG, QUARTER, YEARS } from './_columns.js';
 import { compileTheme } from './spec/compile.js';
 
 const CUISINES = [
@@ -323,12 +323,7 @@ const SAY = {
     fronted: '{v} is the restaurant behind {s}.',
     more: ['The figures in {s} refer to {v}.', '{s} is the quarterly report of {v}.', '{s} sets out how {v} traded.'],
   },
-  'quarterly_covers.quarter': {
-    noun: 'quarter',
-    verb: 'covers {v}',
-    fronted: '{v} is the period covered by {s}.',
-    more: ['{s} is the report for {v}.', 'The period covered by {s} is {v}.', '{s} reports on {v}.'],
-  },
+  'quarterly_covers.quarter': QUARTER.say('report'),
   'quarterly_covers.covers': {
     noun: 'covers served',
     amount: '{v} covers',
@@ -369,8 +364,6 @@ const SAY = {
     more: ['No-shows in {s} ran at {v} of bookings.', '{s} puts the no-show rate at {v}.', 'In {s}, {v} of reservations went unclaimed.'],
   },
 };
-
-const QUARTER = { periodColumn: 'quarter' } as const;
 
 export default compileTheme({
   id: 'restaurants',
@@ -719,7 +712,7 @@ export default compileTheme({
           sentence: '{s} covers trading at {v}.',
           gen: { kind: 'parent' },
         },
-        { name: 'quarter', type: 'text', label: 'quarter', sentence: '{s} is the report for {v}.', gen: { kind: 'index', template: 'Q{n} {year}' } },
+        QUARTER.column('report'),
         // Covers = seats × the quarter's 91 days × 0.5–1.9 sittings a day.
         {
           name: 'covers',
@@ -727,7 +720,7 @@ export default compileTheme({
           label: 'covers served',
           unit: 'count',
           measure: true,
-          time: QUARTER,
+          time: QUARTER.time,
           sentence: '{s} recorded {v} covers served.',
           gen: { kind: 'derived' },
         },
@@ -738,7 +731,7 @@ export default compileTheme({
           label: 'quarterly dining revenue',
           unit: 'usd',
           measure: true,
-          time: QUARTER,
+          time: QUARTER.time,
           presentWith: 'restaurants.avg_bill_usd',
           sentence: 'Dining revenue in {s} came to {v}.',
           gen: { kind: 'derived' },
@@ -749,7 +742,7 @@ export default compileTheme({
           decimals: 1,
           label: 'share of covers booked online',
           unit: 'percent',
-          time: QUARTER,
+          time: QUARTER.time,
           optional: 0.4,
           sentence: '{s} recorded {v} of covers booked online.',
           gen: { kind: 'real', range: [21, 94] },
@@ -760,7 +753,7 @@ export default compileTheme({
           label: 'delivery orders',
           unit: 'count',
           measure: true,
-          time: QUARTER,
+          time: QUARTER.time,
           optional: 0.4,
           sentence: '{s} recorded {v} delivery orders.',
           gen: { kind: 'int', range: [150, 9_500], log: true },
@@ -771,7 +764,7 @@ export default compileTheme({
           decimals: 1,
           label: 'no-show rate',
           unit: 'percent',
-          time: QUARTER,
+          time: QUARTER.time,
           optional: 0.4,
           sentence: '{s} recorded a no-show rate of {v}.',
           gen: { kind: 'real', range: [0.8, 13.5] },
