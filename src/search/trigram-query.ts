@@ -19,7 +19,7 @@ import type Database from 'better-sqlite3';
 import { quoteToken, type PreparedQuery } from './query.js';
 
 /** Most index trigrams a pair is searched as. */
-export const PAIR_EXPANSION = 48;
+export const PAIR_EXPANSION = 96;
 /** Most terms in one MATCH expression. */
 export const MAX_TRIGRAM_TERMS = 384;
 
@@ -118,6 +118,8 @@ export class TrigramVocabulary {
 export function trigramQuery(query: PreparedQuery, vocab: TrigramVocabulary): IndexQuery {
   const { phrases, pairs } = trigramPieces(query.tokens);
   const terms = new Set<string>(phrases);
-  for (const pair of pairs) for (const t of vocab.expand(pair)) if (terms.size < MAX_TRIGRAM_TERMS) terms.add(t);
+  // Each pair gets its share of the expression, so a long query's last words are searched too.
+  const share = pairs.length === 0 ? 0 : Math.max(8, Math.floor((MAX_TRIGRAM_TERMS - terms.size) / pairs.length));
+  for (const pair of pairs) for (const t of vocab.expand(pair).slice(0, share)) if (terms.size < MAX_TRIGRAM_TERMS) terms.add(t);
   return { match: terms.size === 0 ? null : [...terms].map(quoteToken).join(' OR '), terms: [...phrases, ...pairs] };
 }

@@ -5,7 +5,7 @@ import { FTS_SQL, ftsSql, ftsTokenizerOf } from '../../src/db/ddl.js';
 import { callToolSync } from '../../src/search/call-tool.js';
 import { prepareQuery } from '../../src/search/query.js';
 import { createSnippetBuilder, cutAtWord, SNIPPET_MAX_CHARS } from '../../src/search/snippet.js';
-import { trigramPieces } from '../../src/search/trigram-query.js';
+import { MAX_TRIGRAM_TERMS, TrigramVocabulary, trigramPieces, trigramQuery } from '../../src/search/trigram-query.js';
 import { createSearchWorld } from '../../src/search/world-index.js';
 import { INJECTION_CORPUS } from './injection-corpus.js';
 import { zhUrl, zhWorldData, zhWorldPath } from './zh-world.js';
@@ -161,5 +161,22 @@ describe('Chinese worlds: the guard view and the tools', () => {
     expect(r.text).toContain('Snippet: Nova X3是新星科技于2029年3月4日发布的智能手机。');
     const page = callToolSync(session, { name: 'web_extractor', arguments: { url: zhUrl('Nova_X3') } });
     expect(page.text).toContain('Nova X3的起售价为3999元。');
+  });
+});
+
+describe('Chinese worlds: the MATCH expression', () => {
+  it('gives every pair of a long query its share of the terms, and never more than the cap', () => {
+    // A vocabulary where every pair has far more trigrams than the expression could hold.
+    const rows: [string, number][] = [];
+    const hanzi = [...'新星科技营收总部人口董事长发布日期价格城市集团公司'];
+    for (const a of hanzi) for (const b of hanzi) for (let k = 0; k < 40; k++) rows.push([`${a}${b}${String.fromCharCode(0x4e00 + k)}`, 1 + k]);
+    const vocab = new TrigramVocabulary(rows);
+    const q = trigramQuery(prepareQuery('新星科技 营收 总部 人口 董事长 发布日期 价格 城市 集团 公司'), vocab);
+    const terms = q.match!.split(' OR ');
+    expect(terms.length).toBeLessThanOrEqual(MAX_TRIGRAM_TERMS);
+    // The last pair of the query is searched too, by its most frequent trigrams.
+    expect(terms.filter((t) => t.startsWith('"公司')).length).toBeGreaterThanOrEqual(8);
+    expect(terms.filter((t) => t.startsWith('"新星')).length).toBeGreaterThanOrEqual(8);
+    expect(terms).toContain(`"公司${String.fromCharCode(0x4e00 + 39)}"`);
   });
 });
