@@ -4,7 +4,7 @@ import { fold } from '../../src/text/fold.js';
 import { Rng } from '../../src/rng.js';
 import type { Task } from '../../src/world/types.js';
 import { DATE_FORMS, NUMBER_FORMS } from '../text/forms.js';
-import { CONTEXTS, disguise } from './disguise.js';
+import { CONTEXTS, disguise, ZH_CONTEXTS } from './disguise.js';
 
 const task = (answer: unknown[][], answerType: Task['answerType'], extra: Partial<Task> = {}) =>
   ({ answer: JSON.stringify(answer), answerType, columns: [], keyColumns: [], aliases: [], ...extra }) as Task;
@@ -306,13 +306,13 @@ describe('date answers', () => {
 describe('the table of forms (test/text/forms.ts, which the scorer is tested with too)', () => {
   it.each(NUMBER_FORMS.map(({ value, what, forms }) => [what, value, forms] as const))('%s: every form of %d is caught, exactly', (_, value, forms) => {
     const det = createDetector(task([[value]], Number.isInteger(value) ? 'integer' : 'real'));
-    const texts = disguise(forms, ['plain', 'upper', 'fullwidth', 'nbsp']);
+    const texts = disguise(forms, ['plain', 'upper', 'fullwidth', 'nbsp'], [...CONTEXTS, ...ZH_CONTEXTS]);
     const missed = texts.filter((t) => !det.scan(t).detections.some((d) => d.item === 0 && d.how === 'exact'));
     expect(missed).toEqual([]);
   });
   it.each(DATE_FORMS.map(({ iso, forms }) => [iso, forms] as const))('every form of %s is caught as a full date', (iso, forms) => {
     const det = createDetector(task([[iso]], 'date'));
-    const texts = disguise(forms, ['plain', 'upper', 'fullwidth', 'nbsp']);
+    const texts = disguise(forms, ['plain', 'upper', 'fullwidth', 'nbsp'], [...CONTEXTS, ...ZH_CONTEXTS]);
     const missed = texts.filter((t) => !det.scan(t).detections.some((d) => d.item === 0 && d.how === 'date' && d.strength === 'full'));
     expect(missed).toEqual([]);
   });
