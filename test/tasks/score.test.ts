@@ -102,9 +102,12 @@ describe('short answers: near misses score 0', () => {
 
 describe('Chinese answers', () => {
   const amount = short(120000000, '1.2亿', 'integer');
-  it.each(['1.2亿', '一亿二千万', '12,000万', '1亿2000万', '约1.2亿元', '答案是1.2亿。', '<answer>一亿两千万</answer>', '１．２亿'])('%j scores 1 for 120000000', (reply) => {
-    expect(scoreAnswer(amount, reply)).toMatchObject({ reward: 1, exact: true, matchedBy: expect.stringMatching(/^(number|text)$/) });
-  });
+  it.each(['1.2亿', '一亿二千万', '12,000万', '1亿2000万', '约1.2亿元', '答案是1.2亿。', '<answer>一亿两千万</answer>', '１．２亿'])(
+    '%j scores 1 for 120000000',
+    (reply) => {
+      expect(scoreAnswer(amount, reply)).toMatchObject({ reward: 1, exact: true, matchedBy: expect.stringMatching(/^(number|text)$/) });
+    },
+  );
   it.each(['1.3亿', '一亿三千万', '1.2万', '12亿', '1.2亿或1.3亿'])('%j scores 0 for 120000000', (reply) => {
     expect(scoreAnswer(amount, reply)).toMatchObject({ reward: 0 });
   });

@@ -34,7 +34,15 @@ describe('findDates', () => {
 
   it('reads Chinese dates, glued to Chinese text', () => {
     const full = { partial: false, readings: [{ y: 2029, m: 3, d: 4 }] };
-    for (const text of ['2029年3月4日', '2029年03月04日', '2029 年 3 月 4 日', '2029年3月4号', '二〇二九年三月四日', '二零二九年三月四日', '２０２９年３月４日'])
+    for (const text of [
+      '2029年3月4日',
+      '2029年03月04日',
+      '2029 年 3 月 4 日',
+      '2029年3月4号',
+      '二〇二九年三月四日',
+      '二零二九年三月四日',
+      '２０２９年３月４日',
+    ])
       expect(findDates(fold(text)), text).toMatchObject([{ ...full, text: fold(text) }]);
     expect(findDates('发布于2029年3月4日，售价')).toMatchObject([{ text: '2029年3月4日', start: 3, ...full }]);
     expect(findDates('二〇三一年十二月三十一日')[0]!.readings).toEqual([{ y: 2031, m: 12, d: 31 }]);
