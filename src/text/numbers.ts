@@ -19,7 +19,7 @@
 
 import { type NumberMention, type NumberReading, overlaps, reading, type Span } from './number-reading.js';
 import { SPACED_LETTER } from './regex.js';
-import { findZhNumbers, zhScaleAfter, zhScaleOf } from './zh-numbers.js';
+import { findZhNumbers, mayHaveZhNumerals, zhScaleAfter, zhScaleOf } from './zh-numbers.js';
 
 export { type NumberMention, type NumberReading, reading, type Span } from './number-reading.js';
 
@@ -394,7 +394,7 @@ export function findNumbers(
 ): NumberMention[] {
   const digits = everyPattern || DIGIT.test(folded) ? findDigitNumbers(folded, skip, everyPattern) : [];
   const words = everyPattern || NUMBER_WORD_PART.test(folded) ? findWordNumbers(folded, skip) : [];
-  const zh = findZhNumbers(folded, digits.length === 0 ? skip : [...skip, ...digits], everyPattern);
+  const zh = everyPattern || mayHaveZhNumerals(folded) ? findZhNumbers(folded, digits.length === 0 ? skip : [...skip, ...digits]) : [];
   if (digits.length + words.length + zh.length === 0) return [];
   const found = [...digits, ...words, ...zh].sort((a, b) => a.start - b.start || b.end - a.end);
   if (!sums) return found;

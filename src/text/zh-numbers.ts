@@ -219,14 +219,17 @@ export function zhInteger(text: string): number {
   return p !== null && p.end === text.length && Number.isInteger(p.reading.value) ? p.reading.value : Number.NaN;
 }
 
+/** Can `folded` have a number in numerals? (A cheap check: a text with no digit or ten character has none.) */
+export function mayHaveZhNumerals(folded: string): boolean {
+  return NUMERAL.test(folded);
+}
+
 /**
  * Every number written in Chinese numerals in `folded`, outside the `skip` spans (dates, and the digit
- * numbers with their scale characters). With `everyPattern`, the scan runs without the check of what it
- * needs (the same result: the reference the check is tested against).
+ * numbers with their scale characters).
  */
-export function findZhNumbers(folded: string, skip: readonly Span[], everyPattern = false): NumberMention[] {
+export function findZhNumbers(folded: string, skip: readonly Span[]): NumberMention[] {
   const out: NumberMention[] = [];
-  if (!everyPattern && !NUMERAL.test(folded)) return out;
   for (const m of folded.matchAll(RUN_RE)) {
     const run = m[0];
     const base = m.index!;
