@@ -1,7 +1,21 @@
 /**
  * The fixed tables of world file format v3, declared with drizzle-orm: their one declaration, the
  * contract users read. The DDL that creates them is generated from these tables (src/db/schema-ddl.ts).
- * FTS5 tables (passages_fts, documents_fts) cannot be declared in drizzle: see FTS_SQL in src/db/ddl.ts.
+ * FTS5 tables (passages_fts, documents_fts) cannot be declared in drizzle: see ftsSql in src/db/ddl.ts.
+ *
+ * Search indexes and their tokenizer: passages_fts (text) and documents_fts (title, body) are FTS5
+ * tables over `passages` and `documents` (external content). Their tokenizer follows the language of
+ * the world's pages, and the file says which one in the tables' own DDL, the `tokenize=` argument of
+ * their `CREATE VIRTUAL TABLE` in sqlite_master.sql (there is no world_meta key for it: one statement
+ * of it, the one SQLite itself reads):
+ * - English worlds: `porter unicode61 remove_diacritics 2` (words, stemmed and folded; unchanged);
+ * - Chinese (zh-CN) worlds: `trigram` (SQLite 3.34+): any substring of three characters or more
+ *   matches (`MATCH '"新星科技"'`), shorter ones match nothing, so a reader looks up a two-character
+ *   word through the trigrams that contain it (fts5vocab) or with LIKE; this project's retrieval
+ *   does the first (src/search/trigram-query.ts) and ranks by BM25 over the query's pieces
+ *   (src/search/piece-score.ts).
+ * Read it with `SELECT sql FROM sqlite_master WHERE name = 'passages_fts'` (src/db/ddl.ts
+ * ftsTokenizerOf). English world files are byte-identical to those before Chinese worlds existed.
  * A theme's own relational tables are declared by the theme (src/themes/*.ts).
  *
  * v2 over v1: `claims` (every statement of a fact on a page, with its form), `links` (the Markdown

@@ -10,7 +10,7 @@ import { FictionError } from '../errors.js';
 import { passageClaims } from '../world/claims.js';
 import type { Rows, ThemeDef } from '../themes/_define.js';
 import type { WorldData } from '../world/types.js';
-import { FTS_REBUILD_SQL, FTS_SQL, themeTableSql } from './ddl.js';
+import { FTS_REBUILD_SQL, FTS_TOKENIZERS, ftsSql, themeTableSql } from './ddl.js';
 import { FIXED_TABLES_SQL, INDEXES_SQL } from './schema-ddl.js';
 import { checkTaskSql } from './task-sql.js';
 
@@ -55,7 +55,8 @@ export function themeTablesDb(theme: ThemeDef, rows: Rows): Database.Database {
 export function insertWorld(db: Database.Database, data: WorldData): void {
   db.exec(FIXED_TABLES_SQL);
   createThemeTables(db, data.theme);
-  db.exec(FTS_SQL);
+  // The indexes cut text as the world's pages are written: words for English, trigrams for Chinese.
+  db.exec(ftsSql(FTS_TOKENIZERS[data.theme.locale ?? 'en']));
   const tx = db.transaction(() => {
     const meta = db.prepare('INSERT INTO world_meta (key, value) VALUES (?, ?)');
     for (const [k, v] of metaEntries(data)) meta.run(k, v);

@@ -6,7 +6,7 @@
 import type { Rng } from '../rng.js';
 import type { Gender, NameKind, NameModel } from '../themes/spec/parts.js';
 import type { DrugStem, LocaleNames } from './data/schema.js';
-import { brandRoot, capitalise, compoundRoot, join, surname, town, townHead, townStem } from './morphology.js';
+import { brandRoot, capitalise, compoundRoot, isHan, join, personName, surname, town, townHead, townStem, words } from './morphology.js';
 import { drawPerson } from './person.js';
 
 export interface NameParts {
@@ -35,6 +35,8 @@ export interface KindInput {
   model: NameModel;
   /** The display name of the row's parent (a product's maker). */
   parent?: string;
+  /** The root the parent's name is built on, when the pool made it ("新星" of "新星科技有限公司"). */
+  parentRoot?: string;
   /** A drug's modality, to pick a stem that agrees with it. */
   modality?: string;
   /** Reuse this root (company-like kinds) or surname (person): a near-name of an existing entity. */
@@ -42,18 +44,29 @@ export interface KindInput {
 }
 
 const pickOr = (rng: Rng, mine: readonly string[] | undefined, fallback: readonly string[]) => rng.pick(mine && mine.length > 0 ? mine : fallback);
-const withWord = (base: string, suffix: string) => (suffix === '' ? base : /^[\s-]/.test(suffix) ? `${base}${suffix}` : `${base} ${suffix}`);
+const withWord = (d: LocaleNames, base: string, suffix: string) =>
+  suffix === '' || isHan(d) ? `${base}${suffix}` : /^[\s-]/.test(suffix) ? `${base}${suffix}` : `${base} ${suffix}`;
 
-/** A company root: brand-like ("Corvane"), surname-like ("Halvorsen"), or a compound ("Northgate"). */
+/** The word of the parent's name a child's name leads with: its first word, or in Han script the root it was built on. */
+function parentWord(input: KindInput): string {
+  const { rng, d, parent } = input;
+  if (parent === undefined) return brandRoot(rng, d);
+  return isHan(d) ? (input.parentRoot ?? parent) : parent.split(' ')[0]!;
+}
+
+/** A company root: brand-like ("Corvane"), surname-like ("Halvorsen"), or a compound ("Northgate"); in Han script a brand ("新星") or a compound ("青山"). */
 export function companyRoot(rng: Rng, d: LocaleNames): string {
   const r = rng.next();
+  if (isHan(d)) return r < 0.7 ? brandRoot(rng, d) : compoundRoot(rng, d);
   if (r < 0.55) return brandRoot(rng, d);
   if (r < 0.8) return surname(rng, d);
   return compoundRoot(rng, d);
 }
 
 /** A place name; a suffix that starts with a letter ends the word ("Elm" + "ton"), one with a space follows it. */
-export function placeName(rng: Rng, d: LocaleNames, suffixes?: readonly string[]): Drawn {
+export function placeName(rng: Rng, d: LocaleNames, given?: readonly string[]): Drawn {
+  // A Chinese place name ends with its kind of place (市, 县, 区) unless the model says otherwise.
+  const suffixes = (!given || given.length === 0) && isHan(d) ? d.place.after : given;
   if (!suffixes || suffixes.length === 0) {
     const name = town(rng, d);
     return { kind: 'place', name, place: name };
@@ -63,7 +76,7 @@ export function placeName(rng: Rng, d: LocaleNames, suffixes?: readonly string[]
     const name = town(rng, d);
     return { kind: 'place', name, place: name };
   }
-  if (/^[a-z]/.test(suffix)) {
+  if (/^[a-z]/.test(suffix) && !isHan(d)) {
     const name = townHead(rng, d, suffix);
     return { kind: 'place', name, place: name };
   }
@@ -114,9 +127,9 @@ function fill(template: string, input: KindInput, extra: Record<string, () => st
     town: () => town(rng, d),
     person: () => {
       const p = drawPerson(rng, d, model.gender);
-      return `${p.first} ${p.surname}`;
+      return personName(d, p.first, p.surname);
     },
-    parent: () => (input.parent ?? brandRoot(rng, d)).split(' ')[0]!,
+    parent: () => parentWord(input),
     word: () => pickOr(rng, model.words, d.title.nouns),
     words: () => pickOr(rng, model.words, d.title.nouns),
     suffix: () => pickOr(rng, model.suffixes, d.suffixes.company),
@@ -144,24 +157,24 @@ export function drawName(input: KindInput): Drawn {
   switch (model.kind) {
     case 'person': {
       const p = drawPerson(rng, d, model.gender, input.reuse);
-      return { kind: 'person', name: `${p.first} ${p.surname}`, first: p.first, surname: p.surname, gender: p.gender };
+      return { kind: 'person', name: personName(d, p.first, p.surname), first: p.first, surname: p.surname, gender: p.gender };
     }
     case 'company':
     case 'brand': {
       const root = input.reuse ?? companyRoot(rng, d);
       const suffix = pickOr(rng, model.suffixes, model.kind === 'company' ? d.suffixes.company : d.suffixes.brand);
-      return { kind: model.kind, name: withWord(root, suffix), root, suffix };
+      return { kind: model.kind, name: withWord(d, root, suffix), root, suffix };
     }
     case 'team': {
       const place = input.reuse ?? townStem(rng, d);
       const nick = rng.chance(0.25);
       const suffix = nick ? `${rng.pick(d.team.nicknames)}` : pickOr(rng, model.suffixes, d.suffixes.team);
-      return { kind: 'team', name: withWord(place, suffix), root: place, place, suffix };
+      return { kind: 'team', name: withWord(d, place, suffix), root: place, place, suffix };
     }
     case 'party': {
       const suffix = pickOr(rng, model.suffixes, d.suffixes.party);
       const ideology = pickOr(rng, model.words, d.party.ideologies);
-      const name = rng.chance(0.25) ? `${townStem(rng, d)} ${ideology} ${suffix}` : `${ideology} ${rng.pick(d.party.causes)} ${suffix}`;
+      const name = rng.chance(0.25) ? words(d, townStem(rng, d), ideology, suffix) : words(d, ideology, rng.pick(d.party.causes), suffix);
       return { kind: 'party', name, suffix };
     }
     case 'place':
@@ -173,25 +186,26 @@ export function drawName(input: KindInput): Drawn {
     case 'exchange': {
       const place = townStem(rng, d);
       const suffix = pickOr(rng, model.suffixes, d.suffixes.exchange);
-      return { kind: 'exchange', name: withWord(place, suffix), place, suffix };
+      return { kind: 'exchange', name: withWord(d, place, suffix), place, suffix };
     }
     case 'mission': {
       const root = input.reuse ?? (rng.chance(0.5) ? pickOr(rng, model.words, d.mission.words) : brandRoot(rng, d));
       const suffix = pickOr(rng, model.suffixes, d.suffixes.mission);
-      return { kind: 'mission', name: withWord(root, suffix), root, suffix };
+      return { kind: 'mission', name: withWord(d, root, suffix), root, suffix };
     }
     case 'vehicle': {
       const root = input.reuse ?? (rng.chance(0.3) ? pickOr(rng, model.words, d.vehicle.words) : brandRoot(rng, d));
       const suffix = pickOr(rng, model.suffixes, d.suffixes.vehicle);
-      return { kind: 'vehicle', name: withWord(root, suffix), root, suffix };
+      return { kind: 'vehicle', name: withWord(d, root, suffix), root, suffix };
     }
     case 'product': {
-      const root = (input.parent ?? brandRoot(rng, d)).split(' ')[0]!;
+      const root = parentWord(input);
       const line = pickOr(rng, model.words, d.product.lines);
       const n = rng.int(2, 99);
-      // A one- or two-letter line joins its number ("S24"); a word line stands apart ("Fjord 7").
-      let name = line.length <= 2 ? `${root} ${line}${n}` : `${root} ${line} ${n}`;
-      if (model.suffixes?.length) name = withWord(name, rng.pick(model.suffixes));
+      // A one- or two-letter line joins its number ("S24"); a word line stands apart ("Fjord 7"). In Han
+      // script the brand joins its line ("新星X7", "新星畅享20").
+      let name = isHan(d) ? `${root}${line}${n}` : line.length <= 2 ? `${root} ${line}${n}` : `${root} ${line} ${n}`;
+      if (model.suffixes?.length) name = withWord(d, name, rng.pick(model.suffixes));
       return { kind: 'product', name, root, line };
     }
     case 'pattern': {

@@ -2,8 +2,9 @@
 import type { Locale } from '../themes/spec/parts.js';
 import { EN } from './data/en.js';
 import { LocaleNames } from './data/schema.js';
+import { ZH_CN } from './data/zh-CN.js';
 
-const FILES: Partial<Record<Locale, LocaleNames>> = { en: EN };
+const FILES: Partial<Record<Locale, LocaleNames>> = { en: EN, 'zh-CN': ZH_CN };
 const loaded = new Map<Locale, LocaleNames>();
 
 export function localeNames(locale: Locale): LocaleNames {

@@ -8,8 +8,18 @@ import type { LocaleNames } from './data/schema.js';
 
 const VOWELS = new Set(['a', 'e', 'i', 'o', 'u', 'y']);
 const isVowel = (ch: string | undefined) => ch !== undefined && VOWELS.has(ch);
+const HAN = /\p{Script=Han}/u;
 
 export const capitalise = (w: string): string => w.charAt(0).toUpperCase() + w.slice(1);
+
+/** Whether the locale writes names in Han characters (no spaces, family name first). */
+export const isHan = (d: LocaleNames): boolean => d.script === 'han';
+/** What stands between the words of a name: a space, or nothing in Han script. */
+export const spacer = (d: LocaleNames): string => (isHan(d) ? '' : ' ');
+/** Words of a name joined as the locale writes them. */
+export const words = (d: LocaleNames, ...parts: string[]): string => parts.join(spacer(d));
+/** A person's full name as the locale writes it: "Ada Ashwick", "王伟". */
+export const personName = (d: LocaleNames, first: string, family: string): string => (isHan(d) ? `${family}${first}` : `${first} ${family}`);
 
 /**
  * Join morphemes the way English spelling does: a doubled letter at the seam is written once when it
@@ -24,6 +34,11 @@ export function join(...parts: string[]): string {
       continue;
     }
     const last = out[out.length - 1];
+    // Han characters simply follow each other: the spelling rules below are English ones.
+    if (HAN.test(p[0]!) || HAN.test(last!)) {
+      out += p;
+      continue;
+    }
     // "nest" + "te" is "neste", "bel" + "lum" stays "bellum": a doubled consonant after a consonant is written once.
     if (p[0] === last && (out[out.length - 2] === last || (!isVowel(last) && !isVowel(out[out.length - 2])))) out += p.slice(1);
     else if (isVowel(last) && isVowel(p[0]) && last !== 'y' && p[0] !== 'y') out = out.slice(0, -1) + p;
@@ -61,6 +76,8 @@ export function forbiddenOf(d: LocaleNames): Forbidden {
 export function allowed(word: string, f: Forbidden): boolean {
   const w = word.toLowerCase();
   if (f.real.has(w) || f.common.has(w) || w.length > 10) return false;
+  // A Han character twice running ("捷捷") reads as a nickname, not a brand or a place.
+  if (/(\p{Script=Han})\1/u.test(w)) return false;
   return !/(.)\1\1|(..)\2|(...)\3|aa|ii|uu|hh|jj|kk|vv|ww|yy/.test(w);
 }
 
@@ -86,8 +103,12 @@ export function compoundRoot(rng: Rng, d: LocaleNames): string {
   return invent(forbiddenOf(d), () => join(rng.pick(d.root.compoundFirst), rng.pick(d.root.compoundSecond)));
 }
 
-/** An invented surname from surname morphemes ("Ashwick", "Thornley"), never a real surname of the locale. */
+/**
+ * An invented surname from surname morphemes ("Ashwick", "Thornley"), never a real surname of the
+ * locale; where the locale's family names are a closed set (Chinese), one of them.
+ */
 export function surname(rng: Rng, d: LocaleNames): string {
+  if (d.person.surnames) return rng.pick(d.person.surnames);
   const f = forbiddenOf(d);
   return invent(
     f,
@@ -110,7 +131,7 @@ export function townHead(rng: Rng, d: LocaleNames, ending: string): string {
 export function town(rng: Rng, d: LocaleNames): string {
   const stem = townStem(rng, d);
   const r = rng.next();
-  if (r < 0.12) return `${rng.pick(d.place.before)} ${stem}`;
+  if (r < 0.12) return words(d, rng.pick(d.place.before), stem);
   if (r < 0.22) return `${stem}${rng.pick(d.place.after)}`;
   return stem;
 }

@@ -1,11 +1,12 @@
 /**
  * People: a first name from the locale's list for the gender, never a title, honorific or common
- * word, and an invented surname (morphology.ts), so no real person is named.
+ * word, and an invented surname (morphology.ts), so no real person is named; in Chinese, a family name
+ * of the locale's list and a given name of its lists, never a well-known person's name (the pool checks).
  */
 import type { Rng } from '../rng.js';
 import type { Gender } from '../themes/spec/parts.js';
 import type { LocaleNames } from './data/schema.js';
-import { surname } from './morphology.js';
+import { isHan, surname } from './morphology.js';
 
 /**
  * Why a first name is refused, or undefined if it is fine. The rule: a name on the deny-list (titles,
@@ -16,6 +17,7 @@ export function firstNameProblem(name: string, d: LocaleNames): string | undefin
   const key = name.toLowerCase();
   if (denySet(d).has(key)) return 'deny-list';
   if (commonSet(d).has(key) && !givenSet(d).has(key)) return 'common word';
+  if (isHan(d)) return /^\p{Script=Han}{1,2}$/u.test(name) ? undefined : 'not one or two Han characters';
   if (!/^[A-Z][a-z'-]+$/.test(name)) return 'not a plain capitalised name';
   return undefined;
 }

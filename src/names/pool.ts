@@ -10,7 +10,7 @@ import type { Gender, Locale, NameKind, NameModel } from '../themes/spec/parts.j
 import type { DrugStem, LocaleNames } from './data/schema.js';
 import { type Drawn, type NameParts, drawName } from './kinds.js';
 import { localeNames } from './locale.js';
-import { brandRoot, forbiddenOf } from './morphology.js';
+import { brandRoot, forbiddenOf, isHan, spacer } from './morphology.js';
 
 export interface PoolOptions {
   /** The locale whose naming data the pool uses; default 'en'. */
@@ -122,9 +122,9 @@ export class NamePool {
   short(name: string): string | undefined {
     const key = name.toLowerCase();
     const p = this.parts.get(key);
-    const s = p && shortOf(p);
-    if (!s || s.length < 3 || this.used.has(s.toLowerCase())) return undefined;
-    for (const [k, q] of this.parts) if (k !== key && shortOf(q)?.toLowerCase() === s.toLowerCase()) return undefined;
+    const s = p && shortOf(p, this.d);
+    if (!s || s.length < (isHan(this.d) ? 2 : 3) || this.used.has(s.toLowerCase())) return undefined;
+    for (const [k, q] of this.parts) if (k !== key && shortOf(q, this.d)?.toLowerCase() === s.toLowerCase()) return undefined;
     return s;
   }
 
@@ -134,15 +134,16 @@ export class NamePool {
    */
   make(model: NameModel, ctx: MakeContext = {}): string {
     const group = NEAR_GROUP[model.kind];
+    const parentRoot = ctx.parent === undefined ? undefined : this.parts.get(ctx.parent.toLowerCase())?.root;
     const pool = group ? this.reusable.get(group) : undefined;
     if (group && pool && pool.length > 0 && (ctx.near ?? (this.nearRate > 0 && this.rng.chance(this.nearRate)))) {
       for (let i = 0; i < 20; i++) {
-        const drawn = drawName({ rng: this.rng, d: this.d, model, parent: ctx.parent, modality: ctx.modality, reuse: this.rng.pick(pool) });
+        const drawn = drawName({ rng: this.rng, d: this.d, model, parent: ctx.parent, parentRoot, modality: ctx.modality, reuse: this.rng.pick(pool) });
         if (this.claim(drawn.name, drawn)) return drawn.name;
       }
     }
     for (let i = 0; i < 200; i++) {
-      const drawn = drawName({ rng: this.rng, d: this.d, model, parent: ctx.parent, modality: ctx.modality });
+      const drawn = drawName({ rng: this.rng, d: this.d, model, parent: ctx.parent, parentRoot, modality: ctx.modality });
       if (this.claim(drawn.name, drawn)) {
         const reuse = drawn.kind === 'person' ? drawn.surname : drawn.root;
         if (group && reuse) {
@@ -175,8 +176,10 @@ export class NamePool {
   }
 }
 
-function shortOf(p: Drawn): string | undefined {
-  if (p.kind === 'person') return p.surname;
-  if (p.suffix && p.name.endsWith(` ${p.suffix}`)) return p.name.slice(0, -(p.suffix.length + 1));
+/** A name's short form before the checks: a person's surname (none in Han script), or the name without its kind word. */
+function shortOf(p: Drawn, d: LocaleNames): string | undefined {
+  if (p.kind === 'person') return isHan(d) ? undefined : p.surname;
+  const tail = `${spacer(d)}${p.suffix}`;
+  if (p.suffix && p.name.endsWith(tail)) return p.name.slice(0, -tail.length);
   return undefined;
 }

@@ -11,6 +11,7 @@
  * rest of the page (the guard's backstop, for a result a renderer or a cut made unsafe).
  * Passages are never altered, only chosen and cut: a snippet always agrees with its page.
  */
+import { hasHan, lastCutPoint, windowStart } from './han.js';
 import type { PreparedQuery } from './query.js';
 import type { Candidate, MatchedPassage, PassageFilter, PassageRecord, Snippet, SnippetBuilder } from './types.js';
 import type { SearchWorld } from './world-index.js';
@@ -74,9 +75,10 @@ function positionIn(pagePassages: readonly PassageRecord[], p: PassageRecord): n
   return indexesOf(pagePassages).get(p.id) ?? -1;
 }
 
-/** Cut `text` to at most `max` characters at a word boundary (trailing separators dropped). */
+/** Cut `text` to at most `max` characters at a word boundary (trailing separators dropped); Chinese text may be cut between characters (han.ts). */
 export function cutAtWord(text: string, max: number): string {
   if (text.length <= max) return text;
+  if (hasHan(text)) return cutHan(text, max);
   let cut = text.lastIndexOf(' ', max);
   if (cut <= 0) {
     cut = max;
@@ -84,6 +86,17 @@ export function cutAtWord(text: string, max: number): string {
     if (c >= 0xd800 && c <= 0xdbff) cut--;
   }
   return text.slice(0, cut).replace(/[\s,;:\u2013\u2014-]+$/u, '');
+}
+
+/** cutAtWord for text with Han characters: at the last cut point, best after clause punctuation. */
+function cutHan(text: string, max: number): string {
+  let cut = lastCutPoint(text, max);
+  if (cut <= 0) {
+    cut = max;
+    const c = text.charCodeAt(cut - 1);
+    if (c >= 0xd800 && c <= 0xdbff) cut--;
+  }
+  return text.slice(0, cut).replace(/[\s,;:\u2013\u2014，、；：-]+$/u, '');
 }
 
 /** The first position of any query term in the text, or -1. */
@@ -104,7 +117,7 @@ function windowed(index: number, passage: PassageRecord, terms: readonly string[
   if (at < 0 || at + 40 <= budget - ELLIPSIS.length) {
     return { index, passage, text: cutAtWord(text, budget - ELLIPSIS.length), cutStart: false, cutEnd: true };
   }
-  const from = text.lastIndexOf(' ', Math.max(0, at - 40)) + 1;
+  const from = hasHan(text) ? windowStart(text, Math.max(0, at - 40)) : text.lastIndexOf(' ', Math.max(0, at - 40)) + 1;
   const rest = text.slice(from);
   const room = budget - LEAD_ELLIPSIS.length;
   const cutEnd = rest.length > room;
@@ -214,6 +227,6 @@ export function buildSnippet(
 export function createSnippetBuilder(world: SearchWorld, query: PreparedQuery): SnippetBuilder {
   return (candidate: Candidate, exclude?: PassageFilter) => {
     const id = candidate.page.id;
-    return buildSnippet(world.passagesOf(id), candidate.passages, query.tokens, exclude, SNIPPET_MAX_CHARS, world.gapsAfter(id));
+    return buildSnippet(world.passagesOf(id), candidate.passages, world.snippetTerms(query), exclude, SNIPPET_MAX_CHARS, world.gapsAfter(id));
   };
 }

@@ -10,15 +10,23 @@
  * length, each term's document count) are the smaller world's own, and retrieval, ranking, snippets
  * and pagination run over it by the same code as over any world. The leakage guard searches such a
  * view for a query unrelated to its task (src/leakage/guard-view.ts).
+ *
+ * The index's tokenizer is read from the world file (its DDL, src/db/ddl.ts): a word index (English)
+ * takes the prepared query's MATCH as it is; a trigram index (Chinese) reads the query as
+ * trigram-query.ts cuts it, with the index's own vocabulary (a view's is its own), and the passages it
+ * finds are scored by piece-score.ts (BM25 over the query's pieces, with this world's statistics)
+ * instead of bm25().
  */
 import type Database from 'better-sqlite3';
-import { FTS_TOKENIZER } from '../db/ddl.js';
+import { ftsTokenizerOf, isTrigramTokenizer } from '../db/ddl.js';
 import { FictionError } from '../errors.js';
 import { loadFacts, loadTasks } from '../db/load.js';
 import { openWorld, type OpenWorld } from '../db/open.js';
 import type { Fact, Task } from '../world/types.js';
 import type { PreparedQuery } from './query.js';
 import { isExactPrefix, rankPages } from './rank-pages.js';
+import { PieceScorer } from './piece-score.js';
+import { type IndexQuery, TrigramVocabulary, trigramQuery } from './trigram-query.js';
 import type { Candidate, MatchedPassage, PageRecord, PassageRecord } from './types.js';
 
 /**
@@ -59,12 +67,22 @@ export class SearchWorld {
   private readonly bodyStmt: Database.Statement;
   private tasks: Map<string, Task> | undefined;
   private facts: Map<number, Fact> | undefined;
+  /** The FTS5 tokenizer of the world's indexes, as the file's DDL says. */
+  readonly tokenizer: string;
+  /** Whether the index is of character trigrams (Chinese worlds), so queries are cut to fit it. */
+  readonly trigram: boolean;
+  private vocabulary: TrigramVocabulary | undefined;
+  private scorer: PieceScorer | undefined;
+  /** Each query as this world's trigram index reads it (queries are made once per search and kept by it). */
+  private readonly indexQueries = new WeakMap<PreparedQuery, IndexQuery>();
 
   constructor(world: OpenWorld, view?: { base: SearchWorld; hidden: Hidden }) {
     this.world = world;
     this.base = view?.base ?? this;
     const db = world.db;
     this.bodyStmt = db.prepare('SELECT body FROM documents WHERE id = ?').pluck();
+    this.tokenizer = view ? view.base.tokenizer : ftsTokenizerOf(db);
+    this.trigram = isTrigramTokenizer(this.tokenizer);
     if (view) {
       this.viewTable = this.copyIndexWithout(view.base, view.hidden);
       this.matchStmt = db
@@ -142,7 +160,7 @@ export class SearchWorld {
     viewCounts.set(db, n);
     const table = `guard_view_${n}`;
     db.pragma('temp_store = MEMORY');
-    db.exec(`CREATE VIRTUAL TABLE temp.${table} USING fts5(text, content='', tokenize='${FTS_TOKENIZER}')`);
+    db.exec(`CREATE VIRTUAL TABLE temp.${table} USING fts5(text, content='', tokenize='${this.tokenizer.replace(/'/g, "''")}')`);
     db.unsafeMode(true);
     try {
       for (const s of FTS_SHADOWS) db.exec(`DELETE FROM temp.${table}_${s}; INSERT INTO temp.${table}_${s} SELECT * FROM main.passages_fts_${s};`);
@@ -240,9 +258,11 @@ export class SearchWorld {
    * function, called through FTS5's rank column) for the same rows in the same order.
    */
   retrievePassages(query: PreparedQuery, limit: number): MatchedPassage[] {
-    if (!query.match || limit <= 0) return [];
+    const match = this.matchOf(query);
+    if (!match || limit <= 0) return [];
     const out: MatchedPassage[] = [];
-    for (const [id, rank] of this.matchStmt.all(query.match, limit) as [number, number][]) this.addMatched(out, id, rank);
+    const rows = this.trigram ? this.rescored(this.everyMatchStmt.all(match) as [number, number][], query).slice(0, limit) : this.matchStmt.all(match, limit);
+    for (const [id, rank] of rows as [number, number][]) this.addMatched(out, id, rank);
     return out;
   }
 
@@ -253,14 +273,16 @@ export class SearchWorld {
    * matching passage is read (one FTS5 query per search, read past its window only then).
    */
   retrieve(query: PreparedQuery, want: number): Candidate[] {
-    if (!query.match || want <= 0) return [];
+    const match = this.matchOf(query);
+    if (!match || want <= 0) return [];
     const limit = Math.max(FIRST_PASSAGE_LIMIT, want * 6);
     // One FTS5 evaluation: every match is scored before the first row can be known, so every row is
     // read at once (`all`, several times cheaper per row than stepping an iterator), sorted here in
     // matchStmt's order (score, then rowid: the same doubles compared, cheaper than SQLite's sorter),
     // and ranked in two steps: the first window, then every match only when the window does not
     // settle the first pages.
-    const rows = (this.everyMatchStmt.all(query.match) as [number, number][]).sort((a, b) => a[1] - b[1] || a[0] - b[0]);
+    const found = this.everyMatchStmt.all(match) as [number, number][];
+    const rows = this.trigram ? this.rescored(found, query) : found.sort((a, b) => a[1] - b[1] || a[0] - b[0]);
     const passages: MatchedPassage[] = [];
     const first = Math.min(limit, rows.length);
     for (let n = 0; n < first; n++) this.addMatched(passages, rows[n]![0], rows[n]![1]);
@@ -268,6 +290,42 @@ export class SearchWorld {
     if (passages.length < limit || (ranked.length >= want && isExactPrefix(ranked, want, passages.at(-1)!.score))) return ranked;
     for (let n = first; n < rows.length; n++) this.addMatched(passages, rows[n]![0], rows[n]![1]);
     return rankPages(passages, this.pageById);
+  }
+
+  /** The MATCH expression of a query over this world's index. */
+  matchOf(query: PreparedQuery): string | null {
+    return this.trigram ? this.indexQuery(query).match : query.match;
+  }
+
+  /** What a snippet looks for in a passage of this world: the query's words, or its trigram pieces. */
+  snippetTerms(query: PreparedQuery): readonly string[] {
+    return this.trigram ? this.indexQuery(query).terms : query.tokens;
+  }
+
+  /**
+   * A trigram index's matches scored by the query's pieces (piece-score.ts) as FTS5 ranks come (the
+   * negated score), best first, ties by passage id; a match where no piece occurs as a whole word
+   * (an "x3" found only inside "x30") is dropped.
+   */
+  private rescored(rows: [number, number][], query: PreparedQuery): [number, number][] {
+    this.scorer ??= new PieceScorer(this.passageById.values());
+    const pieces = this.indexQuery(query).terms;
+    const out: [number, number][] = [];
+    for (const [id] of rows) {
+      const score = this.scorer.score(id, pieces);
+      if (score > 0) out.push([id, -score]);
+    }
+    return out.sort((a, b) => a[1] - b[1] || a[0] - b[0]);
+  }
+
+  private indexQuery(query: PreparedQuery): IndexQuery {
+    let q = this.indexQueries.get(query);
+    if (!q) {
+      this.vocabulary ??= TrigramVocabulary.read(this.world.db, this.viewTable ? 'temp' : 'main', this.viewTable ?? 'passages_fts');
+      q = trigramQuery(query, this.vocabulary);
+      this.indexQueries.set(query, q);
+    }
+    return q;
   }
 
   private addMatched(out: MatchedPassage[], id: number, rank: number): void {

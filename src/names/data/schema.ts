@@ -8,7 +8,8 @@ const Words = z.array(z.string().min(1)).min(1);
 
 /** A drug name's class stem (INN-like), with the modality it implies and the routes that modality is given by. */
 export const DrugStem = z.object({
-  stem: z.string().min(2),
+  /** The stem that ends the name ("mab"; one Han character can be one: "韦"). */
+  stem: z.string().min(1),
   /** What the stem says about the drug: "monoclonal antibody", "kinase inhibitor". */
   class: z.string().min(1),
   /** The modality the stem implies, in the words the drug themes use. */
@@ -19,7 +20,14 @@ export const DrugStem = z.object({
 export type DrugStem = z.infer<typeof DrugStem>;
 
 export const LocaleNames = z.object({
-  /** Letter frequencies of running text in the locale's script (any scale; normalised when used). */
+  /**
+   * How the locale writes names. 'latin' (the default): words apart, the given name first, invented
+   * surnames, short forms of three letters or more. 'han' (Chinese): no spaces between the parts, the
+   * family name first and drawn from `person.surnames`, short forms of two characters or more, and a
+   * person has no short form (a page says the whole name).
+   */
+  script: z.enum(['latin', 'han']).optional(),
+  /** Letter (for Han, character) frequencies the locale's names are measured against (any scale; normalised when used). */
   letters: z.record(z.string().length(1), z.number().positive()),
   person: z.object({
     /** First names by gender (the locale's lists, before filtering). */
@@ -30,6 +38,8 @@ export const LocaleNames = z.object({
     commonWords: Words,
     /** Established given names that are also common words ("Hope", "Frank"): kept. */
     givenWords: Words,
+    /** A closed set of family names drawn as they are (Chinese): when given, surnames are not invented. */
+    surnames: Words.optional(),
     /** Real surnames an invented surname must not equal (so the name is invented, not a real family's). */
     realSurnames: Words,
     /** Surname morphemes: a head, and a tail that ends it ("Ash" + "ford"). */
