@@ -3,12 +3,17 @@
  * month names ("march 4, 2029", "mar. 4 2029", "march 4th, 2029", "4 mar 2029", "4th of march 2029",
  * "the fourth of march, 2029", "04-mar-2029", "2029 march 4"), numeric dates in both orders
  * ("03/04/2029" reads as March 4 and as April 3; two-digit years too), and month-and-year mentions
- * ("march 2029", "mar 2029", "march of 2029", "2029-03", "03/2029"), which are partial.
+ * ("march 2029", "mar 2029", "march of 2029", "2029-03", "03/2029"), which are partial; Chinese dates
+ * ("2029年3月4日", "二〇二九年三月四日", and "2029年3月", partial: zh-dates.ts). A date may touch Han
+ * characters ("于2029-03-04发布"), not the letters of a script written with spaces.
  *
  * The one reader of dates: the leak detector, the scorer (through stated.ts) and the grounding check
  * all use it.
  */
-import type { Span } from './numbers.js';
+import type { Span } from './number-reading.js';
+import { SPACED_LETTER } from './regex.js';
+import { mayHaveZhDate, ZH_DATE_SOURCE, ZH_MONTH_SOURCE } from './zh-dates.js';
+import { zhInteger } from './zh-numbers.js';
 
 export interface DateReading {
   y: number;
@@ -61,7 +66,7 @@ const MONTH_NAMES: [string, number][] = [
 const MONTH_NUMBER = new Map(MONTH_NAMES);
 const MONTH = `(?<mon>${MONTH_NAMES.map(([n]) => n)
   .sort((a, b) => b.length - a.length)
-  .join('|')})\\.?(?!\\p{L})`;
+  .join('|')})\\.?(?!${SPACED_LETTER})`;
 
 const ORDINAL_WORDS = [
   'first',
@@ -95,7 +100,7 @@ ORDINALS.set('thirty-first', 31);
 ORDINALS.set('thirty first', 31);
 const DAY = `(?<day>\\d{1,2}(?:st|nd|rd|th)?|${[...ORDINALS.keys()].sort((a, b) => b.length - a.length).join('|')})`;
 const YEAR = '(?<year>\\d{4})(?!\\p{N})';
-const L = '(?<![\\p{L}\\p{N}])';
+const L = `(?<!${SPACED_LETTER}|\\p{N})`;
 const R_NUM = '(?!\\p{N})(?![-/.]\\d)';
 
 const re = (s: string) => new RegExp(s, 'gu');
@@ -106,18 +111,20 @@ const re = (s: string) => new RegExp(s, 'gu');
  * Every pattern needs two digits in a row. Most passages a guard checks have a year and no date, and
  * the Unicode patterns below cost far more than these checks.
  */
-type Needs = 'month' | 'dashed' | 'dashed-year';
+type Needs = 'month' | 'dashed' | 'dashed-year' | 'zh';
 const FULL: { re: RegExp; needs: Needs; numeric?: boolean }[] = [
-  { re: re(`${L}${MONTH}[\\s-]*${DAY}(?!\\p{L}),?[\\s-]*(?:of\\s+)?${YEAR}`), needs: 'month' },
-  { re: re(`${L}(?:the\\s+)?${DAY}(?!\\p{L})[\\s-]*(?:of\\s+)?${MONTH},?[\\s-]*${YEAR}`), needs: 'month' },
-  { re: re(`${L}${YEAR},?[\\s-]*${MONTH},?[\\s-]*${DAY}(?![\\p{L}\\p{N}])`), needs: 'month' },
+  { re: re(`${L}${MONTH}[\\s-]*${DAY}(?!${SPACED_LETTER}),?[\\s-]*(?:of\\s+)?${YEAR}`), needs: 'month' },
+  { re: re(`${L}(?:the\\s+)?${DAY}(?!${SPACED_LETTER})[\\s-]*(?:of\\s+)?${MONTH},?[\\s-]*${YEAR}`), needs: 'month' },
+  { re: re(`${L}${YEAR},?[\\s-]*${MONTH},?[\\s-]*${DAY}(?!${SPACED_LETTER}|\\p{N})`), needs: 'month' },
   { re: re(`${L}(?<year>\\d{4})(?<sep>[-/.])(?<mm>\\d{1,2})\\k<sep>(?<dd>\\d{1,2})${R_NUM}`), needs: 'dashed-year' },
   { re: re(`${L}(?<a>\\d{1,2})(?<sep>[-/.])(?<b>\\d{1,2})\\k<sep>(?<yy>\\d{4}|\\d{2})${R_NUM}`), needs: 'dashed', numeric: true },
+  { re: re(ZH_DATE_SOURCE), needs: 'zh' },
 ];
 const PARTIAL: { re: RegExp; needs: Needs }[] = [
   { re: re(`${L}${MONTH},?\\s*(?:of\\s+)?${YEAR}`), needs: 'month' },
   { re: re(`${L}(?<year>\\d{4})[-/.](?<mm>\\d{1,2})${R_NUM}`), needs: 'dashed-year' },
   { re: re(`${L}(?<mm>\\d{1,2})[-/.](?<year>\\d{4})${R_NUM}`), needs: 'dashed-year' },
+  { re: re(ZH_MONTH_SOURCE), needs: 'zh' },
 ];
 
 const TWO_DIGITS = /\d\d/;
@@ -127,10 +134,11 @@ const DASHED = /\d[-/.]\d/;
 
 /** Which kinds of pattern can match `folded` at all. */
 function possible(folded: string): Record<Needs, boolean> | null {
-  if (!TWO_DIGITS.test(folded)) return null;
+  const zh = mayHaveZhDate(folded);
+  if (!TWO_DIGITS.test(folded)) return zh ? { month: false, dashed: false, 'dashed-year': false, zh } : null;
   const year = FOUR_DIGITS.test(folded);
   const dashed = DASHED.test(folded);
-  return { month: year && MONTH_START.test(folded), dashed, 'dashed-year': dashed && year };
+  return { month: year && MONTH_START.test(folded), dashed, 'dashed-year': dashed && year, zh };
 }
 
 function daysIn(y: number, m: number): number {
@@ -154,7 +162,7 @@ function fullYear(yy: string): number {
 
 const overlaps = (a: Span, spans: readonly Span[]) => spans.some((s) => a.start < s.end && s.start < a.end);
 
-const EVERY_PATTERN: Record<Needs, boolean> = { month: true, dashed: true, 'dashed-year': true };
+const EVERY_PATTERN: Record<Needs, boolean> = { month: true, dashed: true, 'dashed-year': true, zh: true };
 
 /**
  * Every date and month-and-year mention in `folded`, full dates first claiming their text. With
@@ -181,7 +189,7 @@ export function findDates(folded: string, everyPattern = false): DateMention[] {
           { y, m: b, d: a },
         ];
       } else if (g.mon) readings = [{ y: Number(g.year), m: MONTH_NUMBER.get(g.mon)!, d: dayOf(g.day!) }];
-      else readings = [{ y: Number(g.year), m: Number(g.mm), d: Number(g.dd) }];
+      else readings = [{ y: zhInteger(g.year!), m: zhInteger(g.mm!), d: zhInteger(g.dd!) }];
       readings = readings.filter(valid);
       if (readings.length > 0) out.push({ ...span, text: m[0], readings, partial: false });
     }
@@ -192,7 +200,7 @@ export function findDates(folded: string, everyPattern = false): DateMention[] {
       const span = { start: m.index!, end: m.index! + m[0].length };
       if (overlaps(span, out)) continue;
       const g = m.groups!;
-      const r = { y: Number(g.year), m: g.mon ? MONTH_NUMBER.get(g.mon)! : Number(g.mm) };
+      const r = { y: zhInteger(g.year!), m: g.mon ? MONTH_NUMBER.get(g.mon)! : zhInteger(g.mm!) };
       if (valid(r)) out.push({ ...span, text: m[0], readings: [r], partial: true });
     }
   }

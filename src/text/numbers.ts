@@ -6,7 +6,9 @@
  * "one point two million"), numbers written in parts ("1 million 200 thousand") and decimals without
  * their zero (".5"). Units and currency signs around a number do not change its value ("12.5%",
  * "12.5 percent", "$899" read 12.5 and 899). A minus sign is not part of a reading (a hyphen before a
- * number is often a dash): `negativeAt` tells whether one is written before a mention.
+ * number is often a dash): `negativeAt` tells whether one is written before a mention. Chinese forms
+ * ("1.2亿", "12,000万", "一千二百万", "一点五亿", "1亿2000万") are read too (zh-numbers.ts). A number may
+ * not touch a letter of a script written with spaces ("x9"), but may touch Han characters ("约1.2亿元").
  *
  * The one reader of numbers: the leak detector, the scorer (through stated.ts) and the grounding check
  * of a world model's snippets all use it.
@@ -15,25 +17,11 @@
  * told from a different value ("1.21 million"): see `numberMatch`.
  */
 
-export interface NumberReading {
-  value: number;
-  /** The unit of the last written digit: 1e5 for "1.2 million" and for "1,200,000". */
-  precision: number;
-  /** Significant digits as written: 2 for "1.2 million" and "1,200,000", 3 for "1.20 million". */
-  sig: number;
-}
+import { type NumberMention, type NumberReading, overlaps, reading, type Span } from './number-reading.js';
+import { SPACED_LETTER } from './regex.js';
+import { findZhNumbers, zhScaleAfter, zhScaleOf } from './zh-numbers.js';
 
-export interface Span {
-  start: number;
-  end: number;
-}
-
-export interface NumberMention extends Span {
-  text: string;
-  readings: NumberReading[];
-  /** A number written in parts, read as their sum ("1 million 200 thousand"); its parts are mentions too. */
-  compound?: true;
-}
+export { type NumberMention, type NumberReading, reading, type Span } from './number-reading.js';
 
 const SCALES: Record<string, number> = {
   thousand: 3,
@@ -66,24 +54,12 @@ const DIGITS = String.raw`(?:(?<comma>\d{1,3}(?:,\d{3})+(?:\.\d+)?)|(?<dots>\d{1
 const EXPONENT = String.raw`(?:\s?e\+?(?<e1>-?\d{1,2})|\s?[x*·]\s?10\^\+?(?<e2>-?\d{1,2}))?`;
 const SCALE = String.raw`(?:[\s-]?(?<scale>${Object.keys(SCALES)
   .sort((a, b) => b.length - a.length)
-  .join('|')})(?![\p{L}\p{N}]))?`;
-const NUMBER_SOURCE = String.raw`(?<![\p{L}\p{N}_])(?<!\d[.,'])${DIGITS}(?!\p{N})(?![.,']\d)${EXPONENT}${SCALE}`;
+  .join('|')})(?!${SPACED_LETTER}|\p{N}))?`;
+const NUMBER_SOURCE = String.raw`(?<!${SPACED_LETTER}|[\p{N}_])(?<!\d[.,'])${DIGITS}(?!\p{N})(?![.,']\d)${EXPONENT}${SCALE}`;
 /** Every digit number of a text, scanning it whole: the reference of the scan by digit runs. */
 const NUMBER_RE = new RegExp(NUMBER_SOURCE, 'gu');
 /** A digit number starting exactly at lastIndex. */
 const NUMBER_AT = new RegExp(NUMBER_SOURCE, 'uy');
-
-/** One reading from integer digits, fraction digits and a power of ten. */
-export function reading(intDigits: string, fracDigits: string, exp = 0): NumberReading {
-  const mantissa = fracDigits ? `${intDigits}.${fracDigits}` : intDigits;
-  const value = Number(`${mantissa}e${exp}`);
-  const digits = (intDigits + fracDigits).replace(/^0+/, '');
-  if (fracDigits) return { value, precision: Number(`1e${exp - fracDigits.length}`), sig: digits.length };
-  const trailing = digits.length - digits.replace(/0+$/, '').length;
-  return { value, precision: Number(`1e${exp + trailing}`), sig: digits.length - trailing };
-}
-
-const overlaps = (a: Span, spans: readonly Span[]) => spans.some((s) => a.start < s.end && s.start < a.end);
 
 function digitReadings(groups: Record<string, string | undefined>, exp: number, extraParts: (NumberReading & Span)[], at: number): NumberReading[] {
   const out: NumberReading[] = [];
@@ -135,8 +111,19 @@ function numberMatches(folded: string, wholeScan: boolean): RegExpExecArray[] {
   return out;
 }
 
+const HAN = /\p{sc=Han}/u;
+
+/** The parts of "170,2029" (each a whole number), as mentions of their own. */
+function commaParts(plain: string, at: number, parts: (NumberReading & Span)[]): void {
+  let offset = at;
+  for (const part of plain.split(',')) {
+    parts.push({ ...reading(part, ''), start: offset, end: offset + part.length });
+    offset += part.length + 1;
+  }
+}
+
 /** What may come before the point of ".5": nothing, or anything but a letter, a digit, a point, a comma or an apostrophe. */
-const BEFORE_LEADING_POINT = /[^\p{L}\p{N}.,']/u;
+const BEFORE_LEADING_POINT = /[^\p{L}\p{N}.,']|\p{sc=Han}/u;
 
 /** Is the plain digit number `m` written after a point with nothing before it (".5", "$.5")? */
 function afterLeadingPoint(folded: string, m: RegExpExecArray): boolean {
@@ -149,14 +136,18 @@ function findDigitNumbers(folded: string, skip: readonly Span[], wholeScan = fal
   for (const m of numberMatches(folded, wholeScan)) {
     const point = afterLeadingPoint(folded, m);
     const start = m.index! - (point ? 1 : 0);
-    const span = { start, end: m.index! + m[0].length };
-    if (overlaps(span, skip)) continue;
     const g = m.groups!;
+    // "1.2亿", "3.5万": a Chinese scale after the digits.
+    const zh = g.scale === undefined ? zhScaleAfter(folded, m.index! + m[0].length) : null;
+    const span = { start, end: m.index! + m[0].length + (zh?.length ?? 0) };
+    if (overlaps(span, skip)) continue;
     const e = Number(g.e1 ?? g.e2 ?? 0);
-    const scale = g.scale ? SCALES[g.scale]! : 0;
-    const ambiguousScale = g.scale !== undefined && AMBIGUOUS_SCALES.has(g.scale);
+    const scale = g.scale ? SCALES[g.scale]! : (zh?.exp ?? 0);
+    const ambiguousScale = (g.scale !== undefined && AMBIGUOUS_SCALES.has(g.scale)) || zh?.ambiguous === true;
     const parts: (NumberReading & Span)[] = [];
     const readings = digitReadings(g, e + scale, parts, m.index!);
+    // Chinese writes no decimal comma, and its full-width comma folds to ",": "170，2029年" is two numbers.
+    if (g.plain?.includes(',') && (HAN.test(folded[start - 1] ?? '') || HAN.test(folded[span.end] ?? ''))) commaParts(g.plain, m.index!, parts);
     if (ambiguousScale) readings.push(...digitReadings(g, e, [], m.index!));
     // ".5" is 0.5; the digits alone stay a reading too (the point may end a sentence).
     if (point) readings.unshift(reading('0', g.plain!, e + scale), ...(ambiguousScale ? [reading('0', g.plain!, e)] : []));
@@ -191,7 +182,7 @@ const UNITS = [
 const TENS: Record<string, number> = { twenty: 20, thirty: 30, forty: 40, fourty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90 };
 const WORD_SCALES: Record<string, number> = { thousand: 3, thousands: 3, million: 6, millions: 6, billion: 9, billions: 9, trillion: 12, trillions: 12 };
 const WORD = `(?:${[...UNITS, ...Object.keys(TENS), 'hundred', 'hundreds', ...Object.keys(WORD_SCALES), 'point', 'and', 'a'].sort((a, b) => b.length - a.length).join('|')})`;
-const WORD_RUN_RE = new RegExp(String.raw`(?<![\p{L}\p{N}])${WORD}(?:(?:[\s-]|,\s?)${WORD})*(?![\p{L}\p{N}])`, 'gu');
+const WORD_RUN_RE = new RegExp(String.raw`(?<!${SPACED_LETTER}|\p{N})${WORD}(?:(?:[\s-]|,\s?)${WORD})*(?!${SPACED_LETTER}|\p{N})`, 'gu');
 
 interface Tok {
   word: string;
@@ -324,12 +315,12 @@ const TRAILING_WORD = /(\p{L}+)$/u;
 /** What may join the parts of one number: "1 million 200 thousand"; a comma or "and" may also join a list. */
 const PART_JOIN = /^\s*(,?)\s*(and\s+)?$/;
 /** "hundred" after a bare digit part, and the scale word after it if any ("2 hundred thousand"). */
-const HUNDRED_AFTER = new RegExp(String.raw`^[\s-]?hundreds?(?:[\s-](?<scale>${Object.keys(WORD_SCALES).join('|')}))?(?![\p{L}\p{N}])`, 'u');
+const HUNDRED_AFTER = new RegExp(String.raw`^[\s-]?hundreds?(?:[\s-](?<scale>${Object.keys(WORD_SCALES).join('|')}))?(?!${SPACED_LETTER}|\p{N})`, 'u');
 
 /** The power of ten a mention ends with ("1 million" → 6, "200 thousand" → 3, "12k" → 3), if any. */
 function scaleOf(m: NumberMention): number | undefined {
   const w = TRAILING_WORD.exec(m.text)?.[1];
-  return w === undefined ? undefined : (WORD_SCALES[w] ?? SCALES[w]);
+  return w === undefined ? undefined : (WORD_SCALES[w] ?? SCALES[w] ?? zhScaleOf(w));
 }
 
 /**
@@ -403,8 +394,9 @@ export function findNumbers(
 ): NumberMention[] {
   const digits = everyPattern || DIGIT.test(folded) ? findDigitNumbers(folded, skip, everyPattern) : [];
   const words = everyPattern || NUMBER_WORD_PART.test(folded) ? findWordNumbers(folded, skip) : [];
-  if (digits.length + words.length === 0) return [];
-  const found = [...digits, ...words].sort((a, b) => a.start - b.start || b.end - a.end);
+  const zh = findZhNumbers(folded, digits.length === 0 ? skip : [...skip, ...digits], everyPattern);
+  if (digits.length + words.length + zh.length === 0) return [];
+  const found = [...digits, ...words, ...zh].sort((a, b) => a.start - b.start || b.end - a.end);
   if (!sums) return found;
   const compound = compoundNumbers(found, folded);
   return compound.length === 0 ? found : [...found, ...compound].sort((a, b) => a.start - b.start || b.end - a.end);
@@ -415,7 +407,7 @@ export function findNumbers(
  * after no letter, digit, point or comma ("2029-2030" is a range). A dash with a space after it is a
  * dash, not a sign ("Brand — 170,403 employees", "units sold - 5"): fold() writes dashes as "-".
  */
-const MINUS_BEFORE = /(?:^|[^\p{L}\p{N}.,])(?:-(?:us\$|usd ?|eur ?|[$€£¥])?|(?:us\$|usd ?|eur ?|[$€£¥])\s?-)$/u;
+const MINUS_BEFORE = /(?:^|\p{sc=Han}|[^\p{L}\p{N}.,])(?:-(?:us\$|usd ?|eur ?|[$€£¥])?|(?:us\$|usd ?|eur ?|[$€£¥])\s?-)$/u;
 
 /** Is a minus sign written just before `start` in `folded` (a mention's start)? */
 export function negativeAt(folded: string, start: number): boolean {

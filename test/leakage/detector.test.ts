@@ -4,7 +4,7 @@ import { fold } from '../../src/text/fold.js';
 import { Rng } from '../../src/rng.js';
 import type { Task } from '../../src/world/types.js';
 import { DATE_FORMS, NUMBER_FORMS } from '../text/forms.js';
-import { CONTEXTS, disguise } from './disguise.js';
+import { CONTEXTS, disguise, ZH_CONTEXTS } from './disguise.js';
 
 const task = (answer: unknown[][], answerType: Task['answerType'], extra: Partial<Task> = {}) =>
   ({ answer: JSON.stringify(answer), answerType, columns: [], keyColumns: [], aliases: [], ...extra }) as Task;
@@ -303,16 +303,45 @@ describe('date answers', () => {
   });
 });
 
+describe('Chinese snippets', () => {
+  it('flag a withheld value stated only in a Chinese form, exactly or rounded', () => {
+    const units = createDetector(task([[123456789]], 'integer'));
+    const exact = createDetector(task([[120000000]], 'integer'));
+    const snippets: [Detector, string, 'exact' | 'rounded'][] = [
+      [exact, '据该公司年报，2029年全年销量达1.2亿台，同比增长12%。', 'exact'],
+      [exact, '据该公司年报，全年销量达一亿二千万台。', 'exact'],
+      [exact, '全年销量达12,000万台', 'exact'],
+      [exact, '全年销量达１．２亿台', 'exact'],
+      [units, '全年销量约1.2亿台（截至2029年3月4日）', 'rounded'],
+      [units, '全年销量为123456789台', 'exact'],
+    ];
+    for (const [det, text, how] of snippets) expect(det.scan(text).detections, text).toMatchObject([{ item: 0, how }]);
+  });
+  it('do not flag a different value, or the value inside a date', () => {
+    const det = createDetector(task([[120000000]], 'integer'));
+    expectNoneFlagged(det, ['全年销量达1.3亿台', '全年销量达一亿三千万台', '全年销量达1.2万台', '员工人数为12000人']);
+    const year = createDetector(task([[2029]], 'integer'));
+    expectNoneFlagged(year, ['该机型于2029年3月4日发布', '二〇二九年三月四日']);
+  });
+  it('flag a withheld date stated only in a Chinese form, and a month and year as partial', () => {
+    const det = createDetector(task([['2029-03-04']], 'date'));
+    expect(det.scan('该机型于2029年3月4日正式发布').detections).toMatchObject([{ how: 'date', strength: 'full', form: '2029年3月4日' }]);
+    expect(det.scan('该机型于二〇二九年三月四日正式发布').detections).toMatchObject([{ how: 'date', strength: 'full' }]);
+    expect(det.scan('该机型于2029年3月正式发布').detections).toMatchObject([{ how: 'month_year', strength: 'partial' }]);
+    expectNoneFlagged(det, ['该机型于2029年3月5日正式发布', '3月4日发布']);
+  });
+});
+
 describe('the table of forms (test/text/forms.ts, which the scorer is tested with too)', () => {
   it.each(NUMBER_FORMS.map(({ value, what, forms }) => [what, value, forms] as const))('%s: every form of %d is caught, exactly', (_, value, forms) => {
     const det = createDetector(task([[value]], Number.isInteger(value) ? 'integer' : 'real'));
-    const texts = disguise(forms, ['plain', 'upper', 'fullwidth', 'nbsp']);
+    const texts = disguise(forms, ['plain', 'upper', 'fullwidth', 'nbsp'], [...CONTEXTS, ...ZH_CONTEXTS]);
     const missed = texts.filter((t) => !det.scan(t).detections.some((d) => d.item === 0 && d.how === 'exact'));
     expect(missed).toEqual([]);
   });
   it.each(DATE_FORMS.map(({ iso, forms }) => [iso, forms] as const))('every form of %s is caught as a full date', (iso, forms) => {
     const det = createDetector(task([[iso]], 'date'));
-    const texts = disguise(forms, ['plain', 'upper', 'fullwidth', 'nbsp']);
+    const texts = disguise(forms, ['plain', 'upper', 'fullwidth', 'nbsp'], [...CONTEXTS, ...ZH_CONTEXTS]);
     const missed = texts.filter((t) => !det.scan(t).detections.some((d) => d.item === 0 && d.how === 'date' && d.strength === 'full'));
     expect(missed).toEqual([]);
   });

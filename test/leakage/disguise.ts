@@ -45,6 +45,9 @@ export const CONTEXTS = [
   '- {s}; see below',
 ];
 
+/** Chinese sentences, which put no space around a number or a date. */
+export const ZH_CONTEXTS = ['据报道，该数字为{s}，同比上升。', '（{s}）', '共{s}'];
+
 /** Every base form under every transform and context, deduplicated. */
 export function disguise(forms: string[], transforms = Object.keys(TRANSFORMS), contexts = CONTEXTS): string[] {
   const out = new Set<string>();

@@ -100,6 +100,24 @@ describe('short answers: near misses score 0', () => {
     expect(scoreAnswer(integer, 'maybe 1,200,000? <answer>1,300,000</answer>').reward).toBe(0));
 });
 
+describe('Chinese answers', () => {
+  const amount = short(120000000, '1.2亿', 'integer');
+  it.each(['1.2亿', '一亿二千万', '12,000万', '1亿2000万', '约1.2亿元', '答案是1.2亿。', '<answer>一亿两千万</answer>', '１．２亿'])(
+    '%j scores 1 for 120000000',
+    (reply) => {
+      expect(scoreAnswer(amount, reply)).toMatchObject({ reward: 1, exact: true, matchedBy: expect.stringMatching(/^(number|text)$/) });
+    },
+  );
+  it.each(['1.3亿', '一亿三千万', '1.2万', '12亿', '1.2亿或1.3亿'])('%j scores 0 for 120000000', (reply) => {
+    expect(scoreAnswer(amount, reply)).toMatchObject({ reward: 0 });
+  });
+  it('reads a Chinese date for a date answer, and not the day after', () => {
+    for (const reply of ['2029年3月4日', '二〇二九年三月四日', '该机型于2029年3月4日发布。']) expect(scoreAnswer(date, reply).reward, reply).toBe(1);
+    expect(scoreAnswer(date, '2029年3月5日').reward).toBe(0);
+    expect(scoreAnswer(date, '2029年3月').reward).toBe(0);
+  });
+});
+
 describe('tolerance edges', () => {
   const t = short(200, '200.00', 'real', { tolerance: 0.01 });
   it.each([

@@ -101,8 +101,44 @@ export const NUMBER_FORMS: NumberForms[] = [
   { value: 0.5, what: 'a fraction', forms: ['0.5', '.5', '0,5', '5e-1', 'zero point five'] },
   { value: -3, what: 'a negative number', forms: ['-3', '−3', '–3', '-3.0'] },
   { value: -5, what: 'a negative amount', forms: ['-$5', '$-5', '−$5'] },
-  { value: 12, what: 'a small number in words', forms: ['12', 'twelve', 'Twelve'] },
+  { value: 12, what: 'a small number in words', forms: ['12', 'twelve', 'Twelve', '十二', '拾贰', '百分之十二', '12个'] },
   { value: 1200, what: 'hundreds in words', forms: ['1200', '1,200', 'twelve hundred', 'one thousand two hundred', '1.2k', '1.2 thousand'] },
+  // Chinese forms: scale characters after digits, numerals, numbers written in parts, units and currency around
+  {
+    value: 120000000,
+    what: 'a Chinese amount',
+    forms: [
+      '1.2亿',
+      '1.20亿',
+      '1.2 亿',
+      '1.2億',
+      '12,000万',
+      '12000万',
+      '12千万',
+      '120百万',
+      '1亿2000万',
+      '1亿2千万',
+      '一亿二千万',
+      '一亿两千万',
+      '一点二亿',
+      '壹亿贰仟万',
+      '1.2亿元',
+      '约1.2亿',
+      '1.2亿人',
+      '120000000',
+      '120,000,000',
+    ],
+  },
+  { value: 12000000, what: 'Chinese numerals', forms: ['一千二百万', '一千两百万', '1200万', '1,200万', '1.2千万', '1200萬', '一千二百萬'] },
+  { value: 35000, what: 'a Chinese ten-thousands', forms: ['3.5万', '三万五千', '三万五', '3万5千', '35,000', '3.5万元', '3.5万美元', '3.5万次'] },
+  { value: 1.2e12, what: 'a Chinese trillion', forms: ['1.2万亿', '一万二千亿', '12000亿'] },
+  { value: 150000000, what: 'a Chinese decimal with a scale', forms: ['一点五亿', '1.5亿', '1.5亿吨'] },
+  { value: 320, what: 'Chinese hundreds', forms: ['三百二十', '三百二十人', '320人', '320个'] },
+  { value: 2000, what: 'Chinese thousands', forms: ['两千', '二千', '2千', '两千吨'] },
+  { value: 21, what: 'Chinese tens', forms: ['二十一', '21次'] },
+  { value: 1005, what: 'Chinese numerals with a zero', forms: ['一千零五', '1005'] },
+  { value: 0, what: 'zero', forms: ['0', '零', '〇'] },
+  { value: 12.5, what: 'a Chinese percentage', forms: ['百分之十二点五', '百分之12.5', '12.5%'] },
 ];
 
 export interface DateForms {
@@ -150,6 +186,13 @@ export const DATE_FORMS: DateForms[] = [
       '4.3.2029',
       '03-04-2029',
       '03/04/29',
+      // Chinese
+      '2029年3月4日',
+      '2029年03月04日',
+      '2029 年 3 月 4 日',
+      '2029年3月4号',
+      '二〇二九年三月四日',
+      '二零二九年三月四日',
     ],
   },
   {
@@ -163,17 +206,41 @@ export const DATE_FORMS: DateForms[] = [
       'March 25th, 2029',
       'the twenty-fifth of March, 2029',
       'March twenty fifth, 2029',
+      '2029年3月25日',
+      '二〇二九年三月二十五日',
     ],
   },
   {
     iso: '2031-12-31',
-    forms: ['2031-12-31', 'December 31, 2031', 'Dec 31, 2031', '31 Dec 2031', 'the thirty-first of December, 2031', '31/12/2031', '12/31/2031'],
+    forms: [
+      '2031-12-31',
+      'December 31, 2031',
+      'Dec 31, 2031',
+      '31 Dec 2031',
+      'the thirty-first of December, 2031',
+      '31/12/2031',
+      '12/31/2031',
+      '2031年12月31日',
+      '二〇三一年十二月三十一日',
+    ],
   },
   { iso: '2028-02-29', forms: ['2028-02-29', 'February 29, 2028', 'Feb 29, 2028', '29 February 2028', '29.2.2028'] },
-  { iso: '2030-09-01', forms: ['2030-09-01', 'September 1, 2030', 'Sept. 1, 2030', 'Sep 1, 2030', 'the first of September, 2030', '1st Sep 2030'] },
+  {
+    iso: '2030-09-01',
+    forms: [
+      '2030-09-01',
+      'September 1, 2030',
+      'Sept. 1, 2030',
+      'Sep 1, 2030',
+      'the first of September, 2030',
+      '1st Sep 2030',
+      '2030年9月1日',
+      '二〇三〇年九月一日',
+    ],
+  },
 ];
 
-/** Each form of the table with its value, in a sentence as well as alone. */
+/** Each form of the table with its value, in a sentence as well as alone, English and Chinese (no spaces around the form). */
 export function inContext(form: string): string[] {
-  return [form, `The answer is ${form}.`, `It was ${form} (as reported).`];
+  return [form, `The answer is ${form}.`, `It was ${form} (as reported).`, `答案是${form}。`, `据报道为${form}（同比上升）`];
 }

@@ -180,6 +180,45 @@ describe('findNumbers', () => {
   });
 });
 
+describe('findNumbers on Chinese text', () => {
+  it('finds what running every scan finds (20,000 random texts of numerals, scale characters, digits and Han text)', () => {
+    const rng = new Rng('chinese number checks');
+    const zh = [
+      '一',
+      '二',
+      '两',
+      '三',
+      '十',
+      '百',
+      '千',
+      '万',
+      '亿',
+      '零',
+      '〇',
+      '点',
+      '五',
+      '九',
+      '拾',
+      '萬',
+      '元',
+      '人',
+      '米',
+      '年',
+      '月',
+      '日',
+      '为',
+      '约',
+      '，',
+      '。',
+    ];
+    const digits = ['1', '12', '1.2', '12,000', '3,5', ' ', 'x', 'm', 'k', '%'];
+    // half the texts without a digit, so the numeral scan's check is exercised on its own
+    const { differ, numbered } = againstEveryPattern(rng, (k) => (k % 2 === 0 ? zh : [...zh, ...digits]), 10);
+    expect(differ).toEqual([]);
+    expect(numbered).toBeGreaterThan(10_000);
+  });
+});
+
 describe('numberMatch', () => {
   it('keeps precision and significant digits', () => {
     expect(reading('1', '2', 6)).toEqual({ value: 1200000, precision: 100000, sig: 2 });

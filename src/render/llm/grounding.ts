@@ -391,8 +391,8 @@ const RUN_JOINER = /^[\s\-\u2010-\u2015.,/:]{1,3}$/u;
 
 /**
  * The runs of numbers of a folded text, outside its dates: neighbouring numbers (digits or number
- * words) joined by at most three joiner characters are one run ("19 70", "4-2", "one nine seven"),
- * each as written with its white space collapsed.
+ * words) joined by at most three joiner characters, or by none (Chinese: "1亿2000万"), are one run
+ * ("19 70", "4-2", "one nine seven"), each as written with its white space collapsed.
  */
 export function numberRuns(folded: string, dates: readonly { start: number; end: number }[] = findDates(folded)): string[] {
   const found = findNumbers(folded, dates, PARTS_ONLY);
@@ -404,7 +404,7 @@ export function numberRuns(folded: string, dates: readonly { start: number; end:
       end = Math.max(end, n.end);
       continue;
     }
-    if (start >= 0 && RUN_JOINER.test(folded.slice(end, n.start))) {
+    if (start >= 0 && (n.start === end || RUN_JOINER.test(folded.slice(end, n.start)))) {
       end = n.end;
       continue;
     }
