@@ -8,7 +8,7 @@ import { generateWorld } from '../../../src/world/generate.js';
 const themes = listThemes();
 
 describe('themes as specs', () => {
-  it('registers the 15 themes, each compiled from a spec', () => {
+  it('registers the 16 themes, each compiled from a spec', () => {
     expect(themes.map((t) => t.id).sort()).toEqual([
       'airlines',
       'cities',
@@ -25,6 +25,7 @@ describe('themes as specs', () => {
       'smartphones',
       'universities',
       'videogames',
+      'weather',
     ]);
     for (const t of themes) expect(SPEC_OF.get(t), t.id).toBeDefined();
   });
