@@ -17,6 +17,7 @@ import videogames from './videogames.js';
 import restaurants from './restaurants.js';
 import energy from './energy.js';
 import weather from './weather.js';
+import museums from './museums.js';
 
 const registry = new Map<string, ThemeDef>();
 
@@ -42,6 +43,7 @@ for (const theme of [
   restaurants,
   energy,
   weather,
+  museums,
 ])
   registerTheme(theme);
 

@@ -8,7 +8,7 @@ import { generateWorld } from '../../../src/world/generate.js';
 const themes = listThemes();
 
 describe('themes as specs', () => {
-  it('registers the 16 themes, each compiled from a spec', () => {
+  it('registers the 17 themes, each compiled from a spec', () => {
     expect(themes.map((t) => t.id).sort()).toEqual([
       'airlines',
       'cities',
@@ -20,6 +20,7 @@ describe('themes as specs', () => {
       'football',
       'hotels',
       'launches',
+      'museums',
       'music',
       'restaurants',
       'smartphones',
