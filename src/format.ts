@@ -24,11 +24,30 @@ export function canonical(value: number | string, type: ValueType, decimals = 0)
   return String(value);
 }
 
-/** Page rendering styles of a number; every style is exact (no rounding). */
+/**
+ * Page rendering styles of a number; every style is exact (no rounding). 0: grouped digits ("$1,773,000,000");
+ * 1: scale words where they write the value exactly in at most four significant digits ("$1.773 billion",
+ * "$110 million"), grouped digits otherwise.
+ */
 export type NumberStyle = 0 | 1;
 
+const SCALE_WORDS: [number, string][] = [
+  [1e9, 'billion'],
+  [1e6, 'million'],
+];
+
+/** "1.773 billion" for 1773000000: a whole number of a million or more in scale words, when exact in ≤ 4 significant digits. */
+function inScaleWords(value: number, decimals: number): string | null {
+  if (decimals !== 0 || !Number.isSafeInteger(value)) return null;
+  const digits = String(Math.abs(value)).replace(/0+$/, '').length;
+  if (digits > 4) return null;
+  for (const [scale, word] of SCALE_WORDS) if (Math.abs(value) >= scale) return `${Math.abs(value) / scale} ${word}`;
+  return null;
+}
+
 export function formatNumber(value: number, unit: Unit = 'plain', decimals = 0, style: NumberStyle = 0): string {
-  const body = style === 0 ? withCommas(value, decimals) : value.toFixed(decimals);
+  const words = style === 1 ? inScaleWords(value, decimals) : null;
+  const body = words ? (value < 0 ? `-${words}` : words) : withCommas(value, decimals);
   switch (unit) {
     case 'usd':
       return value < 0 ? `-$${body.slice(1)}` : `$${body}`;

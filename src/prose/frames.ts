@@ -59,7 +59,7 @@ export function predicate(p: Piece): string {
 
 /** "launch price was $429" / "launch date is set for March 4, 2031". */
 export function nounClause(p: Piece): string {
-  return p.scheduled ? `${p.lex.noun} is set for ${p.amount}` : `${p.lex.noun} ${copulaFor(p.lex.verb)} ${p.amount}`;
+  return p.scheduled ? `${p.lex.noun} ${copulaFor('is', p.lex.noun)} set for ${p.amount}` : `${p.lex.noun} ${copulaFor(p.lex.verb, p.lex.noun)} ${p.amount}`;
 }
 
 /** The prepositional phrase carrying the value ("with a launch price of $429"), for numbers by default. */
@@ -81,8 +81,11 @@ function slotIn(template: string): Slot {
 /** A composite subject ("Zentria X9, Q2 2031") takes no possessive: "the units of Zentria X9, Q2 2031", never "…2031's units". */
 const possessiveOk = (ctx: FrameCtx) => !ctx.entity.composite;
 
+/** "under the {s} banner": after an article the subject is a modifier, which only a name or short name can be ("the it banner"). */
+const attributive = (template: string) => /\b(?:the|a|an) \{s\}/i.test(template);
+
 function fromTemplate(template: string, p: Piece, ctx: FrameCtx): Realized {
-  const m = ctx.head(slotIn(template));
+  const m = ctx.head(slotIn(template), attributive(template));
   const text = fill(template.replace("{s}'s", m.text).replace('{s}', m.text), p.value);
   return { text, refs: [m] };
 }
@@ -139,7 +142,7 @@ export const SINGLE_FRAMES: Frame[] = [
     ok: ([p]) => !p!.scheduled,
     make([p], ctx) {
       const m = ctx.head('object');
-      return { text: `the ${p!.lex.noun} of ${m.text} ${copulaFor(p!.lex.verb)} ${p!.amount}`, refs: [m] };
+      return { text: `the ${p!.lex.noun} of ${m.text} ${copulaFor(p!.lex.verb, p!.lex.noun)} ${p!.amount}`, refs: [m] };
     },
   },
   {

@@ -31,9 +31,28 @@ export function tenseOf(predicate: string): 'present' | 'past' {
   return 'past';
 }
 
-/** The copula agreeing with a predicate's tense. */
-export function copulaFor(predicate: string): 'is' | 'was' {
-  return tenseOf(predicate) === 'present' ? 'is' : 'was';
+/** Head nouns ending in "s" that take a singular verb. */
+const SINGULAR_S = new Set(['headquarters', 'series', 'news', 'species', 'means', 'gas', 'lens', 'bus', 'chassis', 'canvas', 'atlas']);
+
+/**
+ * Whether a noun phrase takes a plural verb: its head (the last word before a preposition) is a plural
+ * ("full-year unit sales", "lifetime sales across its games"), not "gross", "mass", "status" or "number of floors".
+ */
+export function isPlural(np: string): boolean {
+  const head = np
+    .trim()
+    .split(/\s+(?:of|across|in|for|at|per|by|from|on|over|to)\s+/)[0]!
+    .split(/\s+/)
+    .pop()!
+    .toLowerCase();
+  return /[a-z]s$/.test(head) && !/(ss|us|is|ics)$/.test(head) && !SINGULAR_S.has(head);
+}
+
+/** The copula agreeing with a predicate's tense and, when a noun phrase is its subject, with that noun's number. */
+export function copulaFor(predicate: string, subject?: string): 'is' | 'was' | 'are' | 'were' {
+  const plural = subject !== undefined && isPlural(subject);
+  if (tenseOf(predicate) === 'present') return plural ? 'are' : 'is';
+  return plural ? 'were' : 'was';
 }
 
 /** "launched at $429" → "also launched at $429"; "is based in X" → "is also based in X". */
@@ -105,7 +124,9 @@ export function agreeWithCount(text: string, value: string): string {
     const single = IRREGULAR[w] ?? (/[^s]s$/.test(w) ? m[1]!.slice(0, -1) : null);
     if (single === null) continue;
     words[i] = single + m[2];
-    return text.slice(0, start) + words.join(' ');
+    // "There are 1 hotel" → "There is 1 hotel": the verb before the count agrees too.
+    const before = text.slice(0, start).replace(/\b(are|were)( 1 )$/, (_, v: string, rest: string) => (v === 'are' ? 'is' : 'was') + rest);
+    return before + words.join(' ');
   }
   return text;
 }

@@ -181,8 +181,8 @@ export const createWriter: CreateWriter = (world, page) => {
       const out: Sentence[] = [];
       for (const [subject, list] of groups) {
         // A composite subject's own parts ("Q2 2031" of "Zentria X9, Q2 2031") are stated by naming it:
-        // mostly they ride on the group's first sentence that names it, rather than "… covers Q2 2031".
-        const implied = index.entities.get(subject)?.composite ? list.filter((p) => isPart(p, subject) && rng.chance(0.75)) : [];
+        // they ride on the group's first sentence that names it, rather than "Zentria X9, Q2 2031 covers Q2 2031".
+        const implied = index.entities.get(subject)?.composite ? list.filter((p) => isPart(p, subject)) : [];
         const rest = list.filter((p) => !implied.includes(p));
         if (rest.length === 0) rest.push(...implied.splice(0));
         const first = out.length;

@@ -16,6 +16,8 @@ import airlines from './airlines.js';
 import videogames from './videogames.js';
 import restaurants from './restaurants.js';
 import energy from './energy.js';
+import weather from './weather.js';
+import museums from './museums.js';
 
 const registry = new Map<string, ThemeDef>();
 
@@ -40,6 +42,8 @@ for (const theme of [
   videogames,
   restaurants,
   energy,
+  weather,
+  museums,
 ])
   registerTheme(theme);
 

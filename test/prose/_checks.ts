@@ -11,6 +11,8 @@ export function sentenceProblems(world: ProseWorld, s: Sentence): string[] {
   if (s.claims.length !== s.facts.length) out.push(`${s.claims.length} claims for ${s.facts.length} facts: ${s.text}`);
   if (/\.\.|\s[,.;]|,,| {2}/.test(s.text)) out.push(`punctuation: ${s.text}`);
   if (!/^["A-Z0-9$]/.test(s.text)) out.push(`no capital: ${s.text}`);
+  // "under the the hotel chain banner", "the it banner": a reference dropped into a slot that needs a name.
+  if (/\b([a-z]+) \1\b/i.test(s.text) || /\bthe (?:it|its|he|his|she|her)\b/i.test(s.text)) out.push(`doubled or misplaced word: ${s.text}`);
   s.facts.forEach((f, i) => {
     const c = s.claims[i]!;
     if (c.factId !== f.id) out.push(`claim ${i} is for fact ${c.factId}, not ${f.id}`);

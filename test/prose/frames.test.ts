@@ -33,11 +33,16 @@ describe.each(THEME_IDS)('frames of %s', (id) => {
     const attributesOf = (w: ReturnType<typeof makeWorld>) =>
       w.theme.tables.flatMap((t) => t.columns.filter((c) => c.name !== t.nameColumn).map((c) => `${t.name}.${c.name}`));
     const stated = new Set<string>();
+    // A part of a composite subject's name (the quarter of "Zentria X9, Q2 2031") is stated by naming the
+    // row ('implied'), never in a sentence of its own that would say it twice.
+    const impliedOnly = (a: string) => frames.has(a) && [...frames.get(a)!].every((k) => k === 'implied');
     for (let seed = 1; seed <= 40; seed++) {
       const world = makeWorld(id, seed);
       const own = new Set(world.fx.facts.map((f) => `${f.sourceTable}.${f.sourceColumn}`));
-      if (seed > 6 && attributesOf(world).every((a) => stated.has(a))) break;
-      if (seed > 6 && [...own].every((a) => stated.has(a))) continue;
+      // Past six worlds, draw more only while an attribute is unseen or seen in fewer than 6 frames.
+      const settled = (a: string) => stated.has(a) && ((frames.get(a)?.size ?? 0) >= 6 || impliedOnly(a));
+      if (seed > 6 && attributesOf(world).every(settled)) break;
+      if (seed > 6 && [...own].every(settled)) continue;
       for (const a of own) stated.add(a);
       for (const t of world.theme.tables)
         for (const row of rowsCovering(world, t.name))
@@ -57,7 +62,7 @@ describe.each(THEME_IDS)('frames of %s', (id) => {
     expect(problems.slice(0, 10)).toEqual([]);
     // Every attribute, optional ones included, occurs in one of the drawn worlds.
     const attributes = attributesOf(makeWorld(id, 1));
-    const thin = attributes.filter((a) => (frames.get(a)?.size ?? 0) < 6).map((a) => `${a}: ${[...(frames.get(a) ?? [])].join(',')}`);
+    const thin = attributes.filter((a) => (frames.get(a)?.size ?? 0) < 6 && !impliedOnly(a)).map((a) => `${a}: ${[...(frames.get(a) ?? [])].join(',')}`);
     expect(thin).toEqual([]);
   });
 

@@ -1,8 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { fill } from '../../src/prose/frames.js';
-import { agreeWithCount, finish, indefiniteArticle, possessive, tenseOf, withAlso, withArticle } from '../../src/prose/grammar.js';
+import { agreeWithCount, copulaFor, finish, indefiniteArticle, isPlural, possessive, tenseOf, withAlso, withArticle } from '../../src/prose/grammar.js';
 
 describe('grammar', () => {
+  it('agrees the copula with a plural head noun, not with a noun that merely ends in s', () => {
+    expect(copulaFor('sold {v}', 'full-year unit sales')).toBe('were');
+    expect(copulaFor('has sold {v}', 'lifetime sales across its games')).toBe('are');
+    expect(copulaFor('sold {v}', 'number of floors')).toBe('was');
+    for (const np of ['weekly gross', 'total payload mass', 'peak brightness', 'headquarters', 'status']) expect(isPlural(np), np).toBe(false);
+    expect(copulaFor('is based in {v}')).toBe('is');
+    expect(agreeWithCount('There are 1 hotels under the Benid banner', '1')).toBe('There is 1 hotel under the Benid banner');
+  });
+
   it('articles, possessives, tense and "also"', () => {
     expect(withArticle('launch vehicle')).toBe('a launch vehicle');
     expect(withArticle('approval')).toBe('an approval');

@@ -80,6 +80,47 @@ export const CHECKS: Record<string, Check<never>> = {
     args: z.object({ parents: s, whole: s, children: s, fk: s, part: s, pct: s, decimals: z.number().int().default(2) }),
     check: (r, a) => inv.checkPercentOfParent(t(r, a.parents), a.whole, t(r, a.children), a.fk, a.part, a.pct, a.decimals),
   }),
+  /** A parent's `total` is the mean of its children's `part` to `decimals` places (an annual mean temperature of twelve months). */
+  meanEquals: check({
+    args: z.object({ parents: s, total: s, children: s, fk: s, part: s, decimals: z.number().int().min(0).default(1) }),
+    check(r, a) {
+      const parts = new Map<number, number[]>();
+      for (const c of t(r, a.children)) if (c[a.part] != null) parts.set(Number(c[a.fk]), [...(parts.get(Number(c[a.fk])) ?? []), Number(c[a.part])]);
+      const out: string[] = [];
+      for (const p of t(r, a.parents)) {
+        const own = parts.get(p.id) ?? [];
+        if (p[a.total] == null || own.length === 0) continue;
+        const mean = own.reduce((x, y) => x + y, 0) / own.length;
+        if (Math.abs(mean - Number(p[a.total])) > 0.5 * 10 ** -a.decimals + 1e-9)
+          out.push(`${a.parents} row ${p.id}: ${a.total} ${p[a.total]} is not the mean ${mean.toFixed(a.decimals + 2)} of its ${a.children}' ${a.part}`);
+      }
+      return out;
+    },
+  }),
+  /** `column` lies within [min, max] wherever it has a value (rainfall is never negative; a month has at most 31 days). */
+  inRange: check({
+    args: z.object({ table: s, column: s, min: z.number().optional(), max: z.number().optional() }),
+    check: (r, a) =>
+      t(r, a.table)
+        .filter((row) => row[a.column] != null && (Number(row[a.column]) < (a.min ?? -Infinity) || Number(row[a.column]) > (a.max ?? Infinity)))
+        .map((row) => `${a.table} row ${row.id}: ${a.column} ${row[a.column]} is outside ${a.min ?? '-∞'}..${a.max ?? '∞'}`),
+  }),
+  /** The n-th child of each parent (in row order) has `column` at most `limits[n − 1]` (a month's sunshine within its hours of daylight). */
+  seriesAtMost: check({
+    args: z.object({ table: s, column: s, fk: s, limits: z.array(z.number()).min(1) }),
+    check(r, a) {
+      const seen = new Map<number, number>();
+      const out: string[] = [];
+      for (const row of t(r, a.table)) {
+        const n = seen.get(Number(row[a.fk])) ?? 0;
+        seen.set(Number(row[a.fk]), n + 1);
+        const limit = a.limits[n % a.limits.length]!;
+        if (row[a.column] != null && Number(row[a.column]) > limit)
+          out.push(`${a.table} row ${row.id}: ${a.column} ${row[a.column]} is above the ${limit} its position allows`);
+      }
+      return out;
+    },
+  }),
   /** Every row's name carries a word of one of the table's tiers, and its tiered values lie in that tier's band. */
   tierBands: check({
     args: z.object({ table: s, nameColumn: s.default('name') }),

@@ -3,7 +3,7 @@
  * distributions (with tiers and real names), then the named derivations in order. Deterministic in
  * the context's rng and name pool.
  */
-import { dayFromIso, isoFromDay } from '../../format.js';
+import { MONTHS, dayFromIso, isoFromDay } from '../../format.js';
 import type { Rng } from '../../rng.js';
 import type { Cell, Row, Rows, ThemeContext } from '../_define.js';
 import { DERIVATIONS } from './derive/index.js';
@@ -205,7 +205,10 @@ export function generateRows(spec: ThemeSpec, { rng, names, year, realBrands }: 
         return isoFromDay(shifts.get(key)! + gen.step * (ctx.index - 1) + rng.int(gen.days[0], gen.days[1]));
       }
       case 'index':
-        return gen.template.replace('{n}', String(ctx.index)).replace('{year}', String(year));
+        return gen.template
+          .replace('{n}', String(ctx.index))
+          .replace('{month}', MONTHS[(ctx.index - 1) % 12]!)
+          .replace('{year}', String(year));
       case 'copy': {
         const [a, b] = gen.from.split('.');
         const via = t.columns.find((x) => x.name === a)!;

@@ -70,8 +70,11 @@ export const Gen = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('pool'), size: Range, model: NameModel, distinct: z.boolean().optional() }),
   /** The parent row of a table drawn `each` of another's rows. */
   z.object({ kind: z.literal('parent') }),
-  /** The child's position under its parent, in a template: "Q{n} {year}". */
-  z.object({ kind: z.literal('index'), template: z.string().includes('{n}') }),
+  /** The child's position under its parent, in a template: "Q{n} {year}", or as a month's name: "{month} {year}" ("March 2031"). */
+  z.object({
+    kind: z.literal('index'),
+    template: z.string().refine((t) => t.includes('{n}') || t.includes('{month}'), { message: 'an index template needs {n} or {month}' }),
+  }),
   /** A side of a round-robin fixture (a table whose rows are `roundRobin`). */
   z.object({ kind: z.literal('fixture'), side: z.enum(['home', 'away']) }),
   /**

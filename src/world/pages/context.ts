@@ -127,6 +127,11 @@ export function childTables(ctx: Ctx, table: string) {
   return ctx.theme.tables.flatMap((t) => t.columns.filter((c) => c.type === 'entity' && c.ref === table).map((c) => ({ t, c })));
 }
 
+/** Is a fact's value written inside its row's composite name (the quarter and the model of "Zentria X9, Q2 2031")? Naming the row states it. */
+export function isNamePart(name: string, f: Fact): boolean {
+  return (f.objectType === 'text' || f.objectType === 'entity') && name.includes(f.object);
+}
+
 export function rowsOf(ctx: Ctx, table: string): Row[] {
   return ctx.rows[table] ?? [];
 }

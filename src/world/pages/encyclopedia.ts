@@ -7,7 +7,7 @@
 import { indefiniteArticle as article } from '../../prose/grammar.js';
 import type { Fact } from '../types.js';
 import { NO_FACTS } from './builder.js';
-import { cap, childTables, fill, finishPage, key, parentsOf, rowsOf, say, startPage, topics, type Ctx } from './context.js';
+import { cap, childTables, fill, finishPage, isNamePart, key, parentsOf, rowsOf, say, startPage, topics, type Ctx } from './context.js';
 import { facetsOf, profileFacts } from './facets.js';
 import { fmtDate, linkedName, pageDate, rowFacts, cellText, type ListUrls } from './data.js';
 
@@ -139,7 +139,8 @@ export function renderArticles(ctx: Ctx, lists: ListUrls): void {
             // quarter's sales) has no page of its own, so its parent's article says a figure of it in prose.
             ctx.dating
               .trueBy(ct.nameColumn ? profileFacts(ct, ctx.fx.ofRow(ct.name, r.id)) : ctx.fx.ofRow(ct.name, r.id), date)
-              .filter((f) => f.sourceColumn !== c.name),
+              // Not a part of a nameless row's own name: "Q2 2031 is the quarter of Zentria X9, Q2 2031" says it twice.
+              .filter((f) => f.sourceColumn !== c.name && (ct.nameColumn !== undefined || !isNamePart(ctx.fx.name(ct.name, r.id), f))),
             1,
           ),
         );

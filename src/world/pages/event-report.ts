@@ -9,7 +9,7 @@
 import type { TableDef } from '../../themes/_define.js';
 import type { Fact } from '../types.js';
 import type { Stated } from './builder.js';
-import { cap, fill, finishPage, key, parentsOf, rowsOf, say, startPage, topics, type Ctx, type Page } from './context.js';
+import { cap, fill, finishPage, isNamePart, key, parentsOf, rowsOf, say, startPage, topics, type Ctx, type Page } from './context.js';
 import { byline, dateline, withRounding } from './news.js';
 
 /** About this many rows of each such table get a report in a world (fewer when the table is smaller). */
@@ -30,12 +30,9 @@ function eventTables(ctx: Ctx): TableDef[] {
  */
 function headline(ctx: Ctx, t: TableDef, parentName: string): string {
   const noun = t.entity;
-  return ctx.rng.pick([
-    `${cap(noun)} report: ${parentName}`,
-    `${parentName}: ${noun} report`,
-    `${parentName}: the latest ${noun}`,
-    `${parentName}, ${noun} in focus`,
-  ]);
+  // "quarterly hotel report" is a report already: no "quarterly hotel report report".
+  const report = /\breport$/.test(noun) ? noun : `${noun} report`;
+  return ctx.rng.pick([`${cap(report)}: ${parentName}`, `${parentName}: ${report}`, `${parentName}: the latest ${noun}`, `${parentName}, ${noun} in focus`]);
 }
 
 export function renderEventReports(ctx: Ctx): void {
@@ -52,7 +49,7 @@ export function renderEventReports(ctx: Ctx): void {
       const body = ctx.dating.trueBy(own, date);
       const name = ctx.fx.name(t.name, row.id);
       // Its parts (written in its name) ride on the lead that names it; the rest go one or two to a sentence.
-      const parts = body.filter((f) => (f.objectType === 'text' || f.objectType === 'entity') && name.includes(f.object));
+      const parts = body.filter((f) => isNamePart(name, f));
       const figures = body.filter((f) => !parts.includes(f));
       if (figures.length === 0) continue;
       const site = ctx.rng.pick(news);

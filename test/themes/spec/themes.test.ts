@@ -8,7 +8,7 @@ import { generateWorld } from '../../../src/world/generate.js';
 const themes = listThemes();
 
 describe('themes as specs', () => {
-  it('registers the 15 themes, each compiled from a spec', () => {
+  it('registers the 17 themes, each compiled from a spec', () => {
     expect(themes.map((t) => t.id).sort()).toEqual([
       'airlines',
       'cities',
@@ -20,11 +20,13 @@ describe('themes as specs', () => {
       'football',
       'hotels',
       'launches',
+      'museums',
       'music',
       'restaurants',
       'smartphones',
       'universities',
       'videogames',
+      'weather',
     ]);
     for (const t of themes) expect(SPEC_OF.get(t), t.id).toBeDefined();
   });

@@ -203,3 +203,38 @@ export const allotCapped = derivation({
     }
   },
 });
+
+/**
+ * A seasonal series over each parent's children in row order: the n-th child's value is the parent's
+ * `of` (0 without it) + `profile[n − 1]` × a `scale` drawn once per parent × a `vary` drawn per child, plus a
+ * `jitter` drawn per child, to `decimals` places: a station's monthly temperatures around its annual
+ * mean, or its monthly sunshine as a share of each month's daylight.
+ */
+export const seasonal = derivation({
+  args: z.object({
+    table: z.string(),
+    column: z.string(),
+    via: z.string(),
+    parents: z.string(),
+    of: z.string().optional(),
+    profile: z.array(z.number()).min(1),
+    scale: Range,
+    vary: Range.default([1, 1]),
+    jitter: Range.default([0, 0]),
+    decimals: z.number().int().min(0).default(0),
+  }),
+  run(rows, a, { rng }) {
+    const parents = tableRows(rows, a.parents);
+    const state = new Map<number, { n: number; scale: number }>();
+    for (const c of tableRows(rows, a.table)) {
+      const k = num(c[a.via]);
+      if (!state.has(k)) state.set(k, { n: 0, scale: rng.real(a.scale[0], a.scale[1]) });
+      const st = state.get(k)!;
+      const base = a.of ? parents[k - 1]?.[a.of] : 0;
+      const shape = a.profile[st.n++ % a.profile.length]!;
+      if (c[a.column] === null || base == null) continue;
+      const v = num(base) + shape * st.scale * rng.real(a.vary[0], a.vary[1]) + rng.real(a.jitter[0], a.jitter[1]);
+      c[a.column] = Number(v.toFixed(a.decimals));
+    }
+  },
+});

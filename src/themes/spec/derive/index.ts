@@ -1,6 +1,6 @@
 /** Every derivation a spec can name. Adding one = a function in a file here + one line below. */
 import { countChildren, sumChildren } from './aggregate.js';
-import { allocate, allotCapped, decayingSeries, drawUpTo, earliestChild, pickByParent, split } from './children.js';
+import { allocate, allotCapped, decayingSeries, drawUpTo, earliestChild, pickByParent, seasonal, split } from './children.js';
 import { leagueStandings } from './league.js';
 import { argMaxVia, shareOfTotal, splitVotes, sumVia, topGap } from './votes.js';
 import { rank } from './rank.js';
@@ -21,6 +21,7 @@ export const DERIVATIONS: Record<string, Derivation<never>> = {
   pickByParent,
   split,
   decayingSeries,
+  seasonal,
   drawUpTo,
   allotCapped,
   leagueStandings,

@@ -6,7 +6,8 @@ import { derivation, tableRows } from './registry.js';
 /**
  * `table.column` = `of` × a factor drawn in `factor`, plus an offset drawn in `plus`, rounded to a
  * multiple of `step` (or to `decimals` places), plus the row's `add` column: a launch's cost from its
- * vehicle's capacity; with `times`, `of` × another column of the row × the factor (a product of two figures).
+ * vehicle's capacity; with `times`, `of` × another column of the row × the factor (a product of two figures); with
+ * `min`/`max`, held within those bounds (a count of frost days never below 0).
  */
 export const scaled = derivation({
   args: z.object({
@@ -24,6 +25,9 @@ export const scaled = derivation({
     /** Read `of` from the row this reference column points to, in `parents` (a budget line from its city's population). */
     via: z.string().optional(),
     parents: z.string().optional(),
+    /** Bounds the value is held within after rounding (frost days: none below 0). */
+    min: z.number().optional(),
+    max: z.number().optional(),
   }),
   run(rows, a, { rng }) {
     const parents = a.via && a.parents ? tableRows(rows, a.parents) : undefined;
@@ -32,7 +36,8 @@ export const scaled = derivation({
       if (r[a.column] === null || of == null || (a.times && r[a.times] == null)) continue;
       const v =
         Number(of) * (a.times ? Number(r[a.times]) : 1) * rng.real(a.factor[0], a.factor[1]) + rng.real(a.plus[0], a.plus[1]) + (a.add ? Number(r[a.add]) : 0);
-      r[a.column] = a.step ? Math.round(v / a.step) * a.step : Number(v.toFixed(a.decimals));
+      const rounded = a.step ? Math.round(v / a.step) * a.step : Number(v.toFixed(a.decimals));
+      r[a.column] = Math.min(a.max ?? Infinity, Math.max(a.min ?? -Infinity, rounded));
     }
   },
 });
