@@ -482,7 +482,7 @@ export default compileTheme({
       nameColumn: 'name',
       entityPages: true,
       naming: { kind: 'company', suffixes: ['Meteorological Service', 'Weather Service', 'Met Office', 'Meteorological Institute'] },
-      rows: { kind: 'count', range: [2, 4] },
+      rows: { kind: 'count', range: [2, 5] },
       headline: ['{name} names {director} as director', '{name} publishes its annual climate statement'],
       columns: [
         { name: 'name', type: 'text', label: 'name', gen: { kind: 'name' } },
@@ -581,7 +581,7 @@ export default compileTheme({
       entityPages: true,
       naming: { kind: 'company' },
       // Stations (each with its observer and twelve monthly records) are added until the world's facts reach a drawn target.
-      rows: { kind: 'fill', facts: [330, 470] },
+      rows: { kind: 'fill', facts: [330, 470], atLeastPer: { table: 'networks', rows: 1 } },
       // The type word a station's name ends with sets its elevation, rainfall and wind: a Summit Observatory is the highest, wettest and windiest.
       tiers: [
         tier(['Coastal Station', 'Harbour Station'], 3, { elevation: [2, 60], rain: [650, 1_350], wind: [18, 30] }),
