@@ -16,6 +16,7 @@ import airlines from './airlines.js';
 import videogames from './videogames.js';
 import restaurants from './restaurants.js';
 import energy from './energy.js';
+import books from './books.js';
 
 const registry = new Map<string, ThemeDef>();
 
@@ -40,6 +41,7 @@ for (const theme of [
   videogames,
   restaurants,
   energy,
+  books,
 ])
   registerTheme(theme);
 
