@@ -18,6 +18,7 @@ import restaurants from './restaurants.js';
 import energy from './energy.js';
 import weather from './weather.js';
 import museums from './museums.js';
+import books from './books.js';
 
 const registry = new Map<string, ThemeDef>();
 
@@ -44,6 +45,7 @@ for (const theme of [
   energy,
   weather,
   museums,
+  books,
 ])
   registerTheme(theme);
 

@@ -29,7 +29,15 @@ export function tierOf<T extends { words: string[] }>(name: string, tiers: T[]):
   return tiers.find((tier) => tier.words.some((w) => new RegExp(`(^|[\\s-])${esc(w)}\\d*($|[\\s-])`).test(name)));
 }
 
-const bandOf = (g: Gen): [number, number] | null => (g.kind === 'int' || g.kind === 'real' ? g.range : null);
+/** The band a tier's gen draws in: a range, or the span of a pick of numbers (a tier's price points). */
+const bandOf = (g: Gen): [number, number] | null => {
+  if (g.kind === 'int' || g.kind === 'real') return g.range;
+  if (g.kind === 'pick' && g.values.every((v) => typeof v === 'number')) {
+    const vs = g.values as number[];
+    return [Math.min(...vs), Math.max(...vs)];
+  }
+  return null;
+};
 
 export const CHECKS: Record<string, Check<never>> = {
   sumEquals: check({

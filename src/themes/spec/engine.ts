@@ -163,7 +163,11 @@ export function generateRows(spec: ThemeSpec, { rng, names, year, realBrands }: 
           let tries = 0;
           // A name already taken gets a second word: "Zentria Cloud Payments".
           return names.take(() => {
-            const base = model.pattern!.replace('{parent}', stem).replace('{word}', rng.pick(words));
+            // "{tier}" is the row's tier word ("{word} {tier}": a book title and its edition).
+            const base = model
+              .pattern!.replace('{parent}', stem)
+              .replace('{word}', rng.pick(words))
+              .replace('{tier}', () => rng.pick(ctx.tier?.words ?? ['']));
             return tries++ < 20 ? base : `${base} ${rng.pick(words)}`;
           });
         }

@@ -95,7 +95,7 @@ export const NameModel = z.object({
   suffixes: z.array(z.string()).optional(),
   /** Words the kind draws from ("Fjord", "Aero"), e.g. product lines, title nouns. */
   words: z.array(z.string()).optional(),
-  /** For `pattern`: "{root} {suffix}", "{parent} {word} {n}" … */
+  /** For `pattern`: "{root} {suffix}", "{parent} {word} {n}" … ("{tier}": a word of the row's tier, "{word} {tier}"). */
   pattern: z.string().optional(),
   /** A person's gender is drawn per row unless fixed here (a squad of one sex). */
   gender: Gender.optional(),

@@ -8,9 +8,10 @@ import { generateWorld } from '../../../src/world/generate.js';
 const themes = listThemes();
 
 describe('themes as specs', () => {
-  it('registers the 17 themes, each compiled from a spec', () => {
+  it('registers the 18 themes, each compiled from a spec', () => {
     expect(themes.map((t) => t.id).sort()).toEqual([
       'airlines',
+      'books',
       'cities',
       'drugs',
       'elections',
