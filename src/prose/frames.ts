@@ -161,7 +161,8 @@ export const SINGLE_FRAMES: Frame[] = [
   {
     id: 'fronted',
     sizes: [1],
-    ok: ([p]) => !p!.scheduled,
+    // A sentence does not open on a minus sign ("-18.4°C is the record low…"): a negative value is said another way.
+    ok: ([p]) => !p!.scheduled && !p!.amount.startsWith('-'),
     make([p], ctx) {
       const own = p!.lex.fronted;
       if (own && (possessiveOk(ctx) || slotIn(own) !== 'possessive') && ctx.rng.chance(0.6)) return fromTemplate(own.replace(/\.$/, ''), p!, ctx);

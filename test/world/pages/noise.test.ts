@@ -36,7 +36,10 @@ describe('noise values', () => {
     expect(p.text).toBe('an estimated 1,260,000');
     const w = wrongValue(fx, f, -0.2)!;
     expect(w.value).toBe(990000);
-    expect(wrongValue(fx, f, -0.2, 1)!.text).toBe('990000');
+    // Style 1 writes scale words where exact, grouped digits otherwise: never raw digits.
+    expect(wrongValue(fx, f, -0.2, 1)!.text).toBe('990,000');
+    const big = fact('12345678');
+    expect(wrongValue(big.fx, big.f, -0.2, 1)!.text).toBe('9.9 million');
   });
 
   it('swaps the value in the Writer sentence and records the form', () => {
