@@ -108,13 +108,19 @@ describe('the exemption of text no passage accounts for (a world model, the back
 });
 
 describe('names that state a protected fact by what they hold', () => {
-  // Financials worlds of batch seed 11 (the themes take turns: index 2, 10, 18): world 18 has a segment
-  // "Bluevale Software" of the software company Bluevale Inc, the answer of a constraint task asking for
-  // the company "whose sector is software". The audit's independent judge found it shown to unrelated
-  // queries: the segment's name says the company's sector.
+  // Worlds of batch seed 11 whose tasks protect a fact a name states (pinned to their themes, so the
+  // registry growing does not move them): energy world 14 asks for the plant "whose fuel type is solar",
+  // and its quarterly rows are named "Helise Solar Park, Q1 2032": the row's name says the plant's fuel.
+  // (Financials once had the same case: a segment "Bluevale Software" naming its company's sector.)
   const dir = tempDir('fw-stating-');
-  const worlds = [2, 10, 18].map((i) => {
-    const data = generateWorld(11, i);
+  const worlds = (
+    [
+      [14, 'energy'],
+      [50, 'energy'],
+      [57, 'elections'],
+    ] as const
+  ).map(([i, theme]) => {
+    const data = generateWorld(11, i, { themes: [theme] });
     const path = join(dir, `w${i}.sqlite`);
     writeWorld(path, data);
     return { data, path };

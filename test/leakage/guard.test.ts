@@ -22,6 +22,9 @@ const results = (r: { json: unknown }) => (r.json as SearchObservationJson).quer
 const search = (world: SearchWorld, query: string, opts: Parameters<typeof createSession>[1] = {}) =>
   callToolSync(createSession(world, opts), { name: 'web_search', arguments: { query } });
 const VISIBLE_MARKS = /\[redacted\]|redact|withheld|hidden|\*\*\*|suppressed|removed/i;
+/** The text without the world's own names and addresses: a book called "The Hidden Valley" is no guard's mark. */
+const withoutNames = (text: string, names: string[]) => names.reduce((t, n) => t.split(n).join(' '), text.replace(/https?:\/\/\S+/g, ' '));
+const worldNames = (data: { facts: { subject: string }[] }) => [...new Set(data.facts.map((f) => f.subject))].sort((a, b) => b.length - a.length);
 
 /** Queries an agent might send that the guard labels unrelated: the answer itself, and other attributes. */
 function unrelatedQueries(world: SearchWorld, task: Task): string[] {
@@ -115,6 +118,7 @@ describe('the backstop over a renderer that plants the answer', () => {
       caught = 0;
     for (const { path, data } of sampleWorlds()) {
       const world = createSearchWorld(path);
+      const names = worldNames(data);
       try {
         for (const task of data.tasks) {
           const forms = plantedForms(task);
@@ -123,7 +127,7 @@ describe('the backstop over a renderer that plants the answer', () => {
             const renderer = plantingRenderer(forms);
             const r = callToolSync(createSession(world, { taskId: task.id, renderer }), { name: 'web_search', arguments: { query: q } });
             expect(judgeResults(ctx, results(r))).toEqual([]);
-            expect(r.text).not.toMatch(VISIBLE_MARKS);
+            expect(withoutNames(r.text, names)).not.toMatch(VISIBLE_MARKS);
             const changed = r.meta.guard.filter((d) => d.stage === 'backstop').flatMap((d) => d.changes as unknown[]).length;
             planted += renderer.planted.length;
             caught += changed;
