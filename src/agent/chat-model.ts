@@ -64,8 +64,8 @@ export function createChatModel(opts: ChatModelOptions): ChatModel {
           {
             model: opts.model,
             messages: [...messages] as OpenAI.Chat.Completions.ChatCompletionMessageParam[],
-            tools: [...tools] as unknown as OpenAI.Chat.Completions.ChatCompletionTool[],
-            tool_choice: 'auto',
+            // No tools, no tool_choice: servers refuse a tool_choice without tools (a plain completion, as `themes draft` asks).
+            ...(tools.length > 0 ? { tools: [...tools] as unknown as OpenAI.Chat.Completions.ChatCompletionTool[], tool_choice: 'auto' as const } : {}),
             ...(opts.temperature !== undefined ? { temperature: opts.temperature } : {}),
           },
           AbortSignal.timeout(timeoutMs),

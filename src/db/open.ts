@@ -21,7 +21,8 @@ import Database from 'better-sqlite3';
 import { existsSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
 import { FictionError } from '../errors.js';
-import { getTheme } from '../themes/registry.js';
+import { getTheme, registerSpecTheme } from '../themes/registry.js';
+import type { ThemeSpecInput } from '../themes/spec/schema.js';
 import type { ThemeDef } from '../themes/_define.js';
 import { FORMAT_VERSION } from '../world/types.js';
 
@@ -65,6 +66,30 @@ export function readingWorld<T>(path: string, read: () => T): T {
  * a damaged one, one without world_meta, a newer or older format, and a file named for one world id
  * (`w7-000042.sqlite`) that holds another (it would open silently under the wrong id).
  */
+/**
+ * The theme of a world: a built-in one by its id, or one the file carries as its spec (a drafted or
+ * `--theme-file` theme), registered on first use (the same spec again is a no-op). A spec whose id another
+ * theme holds is refused.
+ */
+function themeOf(path: string, meta: Record<string, string>): ThemeDef {
+  const id = meta.theme ?? '';
+  if (meta.theme_spec === undefined) return getTheme(id);
+  let spec: unknown;
+  try {
+    spec = JSON.parse(meta.theme_spec);
+  } catch {
+    throw new FictionError('UNSUPPORTED_FORMAT', `${path}: world_meta.theme_spec is not JSON`);
+  }
+  let theme: ThemeDef;
+  try {
+    theme = registerSpecTheme(spec as ThemeSpecInput);
+  } catch (e) {
+    throw new FictionError('UNSUPPORTED_FORMAT', `${path}: its theme spec: ${(e as Error).message.split('\n')[0]}`);
+  }
+  if (theme.id !== id) throw new FictionError('UNSUPPORTED_FORMAT', `${path}: world_meta.theme is "${id.slice(0, 40)}" but its theme spec is "${theme.id}"`);
+  return theme;
+}
+
 export function openWorld(path: string): OpenWorld {
   if (!existsSync(path) || !statSync(path).isFile()) throw new FictionError('NOT_FOUND', `no world file at ${path}`);
   let db: Database.Database;
@@ -95,7 +120,7 @@ export function openWorld(path: string): OpenWorld {
       const held = String(meta.world_id ?? 'no world_id').slice(0, 40);
       throw new FictionError('UNSUPPORTED_FORMAT', `${path}: named for world ${named} but holds world ${held}: refusing to open it under the wrong id`);
     }
-    return { db, path, meta, id: meta.world_id!, theme: getTheme(meta.theme!) };
+    return { db, path, meta, id: meta.world_id!, theme: themeOf(path, meta) };
   } catch (e) {
     db.close();
     if (e instanceof FictionError) throw e;

@@ -1,6 +1,14 @@
-/** The one registry of themes. Adding a theme = one file + one line here. */
+/**
+ * The one registry of themes. Adding a theme = one file + one line here. A spec given at run time (a
+ * `--theme-file`, a drafted theme under test) joins it with `registerSpecTheme` and leaves with
+ * `unregisterTheme`; the built-in themes can be neither replaced nor removed.
+ */
+import { createHash } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
 import { FictionError } from '../errors.js';
 import type { ThemeDef } from './_define.js';
+import { compileTheme, SPEC_OF } from './spec/compile.js';
+import { parseSpec, type ThemeSpecInput } from './spec/schema.js';
 import smartphones from './smartphones.js';
 import launches from './launches.js';
 import financials from './financials.js';
@@ -21,10 +29,17 @@ import museums from './museums.js';
 import books from './books.js';
 
 const registry = new Map<string, ThemeDef>();
+let version = 0;
+
+/** Bumped whenever a theme joins or leaves: what is computed over every theme is recomputed when it changes. */
+export function registryVersion(): number {
+  return version;
+}
 
 export function registerTheme(theme: ThemeDef): void {
   if (registry.has(theme.id)) throw new Error(`theme ${theme.id} is registered twice`);
   registry.set(theme.id, theme);
+  version++;
 }
 
 for (const theme of [
@@ -48,6 +63,63 @@ for (const theme of [
   books,
 ])
   registerTheme(theme);
+
+/** The ids of the themes this package ships. */
+export const BUILTIN_THEMES: ReadonlySet<string> = new Set(registry.keys());
+
+/**
+ * Register a theme from its spec (validated; a bad one is a BAD_INPUT error naming the path). The same
+ * spec again is a no-op, so every worker of a batch may register what the batch was given; a spec whose
+ * id is taken by another theme is refused.
+ */
+export function registerSpecTheme(raw: ThemeSpecInput): ThemeDef {
+  let spec: ReturnType<typeof parseSpec>;
+  try {
+    spec = parseSpec(raw);
+  } catch (e) {
+    throw new FictionError('BAD_INPUT', (e as Error).message);
+  }
+  const known = registry.get(spec.id);
+  if (known) {
+    if (isDeepStrictEqual(SPEC_OF.get(known), spec)) return known;
+    throw new FictionError(
+      'BAD_INPUT',
+      `theme id "${spec.id}" is taken by ${BUILTIN_THEMES.has(spec.id) ? 'a built-in theme' : 'another theme spec'}: give the spec another id`,
+    );
+  }
+  const theme = compileTheme(spec);
+  registerTheme(theme);
+  return theme;
+}
+
+/** A digest of a theme's spec (sha256 of its JSON): what a batch records of a theme it was given as a spec. */
+export function specDigest(theme: ThemeDef): string {
+  return createHash('sha256')
+    .update(JSON.stringify(SPEC_OF.get(theme) ?? null))
+    .digest('hex');
+}
+
+/** Remove a theme registered from a spec (a built-in theme stays). */
+export function unregisterTheme(id: string): void {
+  if (BUILTIN_THEMES.has(id)) throw new Error(`theme ${id} is built in and cannot be removed`);
+  if (registry.delete(id)) version++;
+}
+
+/** Run `fn` with the spec's theme registered, and remove it afterwards unless it was registered before. */
+export async function withSpecTheme<T>(raw: ThemeSpecInput, fn: (theme: ThemeDef) => Promise<T> | T): Promise<T> {
+  const id = (raw as { id?: unknown }).id;
+  const before = typeof id === 'string' && registry.has(id);
+  const theme = registerSpecTheme(raw);
+  try {
+    return await fn(theme);
+  } finally {
+    if (!before) unregisterTheme(theme.id);
+  }
+}
+
+export function hasTheme(id: string): boolean {
+  return registry.has(id);
+}
 
 export function listThemes(): ThemeDef[] {
   return [...registry.values()];

@@ -9,10 +9,10 @@ import { accessSync, constants, existsSync, mkdirSync, readdirSync, rmSync, type
 import { availableParallelism } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { FictionError, isFictionError } from '../errors.js';
-import { getTheme } from '../themes/registry.js';
+import { getTheme, specDigest } from '../themes/registry.js';
 import { runPool, taskModule } from '../util/worker-pool.js';
 import { buildOne, type BuildJob } from './build-one.js';
-import { themeFor, type GenerateOptions } from './generate.js';
+import { registerThemeSpecs, themeFor, type GenerateOptions } from './generate.js';
 import {
   appendManifest,
   type BatchIdentity,
@@ -82,6 +82,7 @@ function checkOptions(o: BatchOptions): void {
   if (!Number.isSafeInteger(o.seed) || o.seed < 0) throw new FictionError('BAD_INPUT', `--seed must be a non-negative integer, got ${o.seed}`);
   if (o.workers !== undefined && (!Number.isSafeInteger(o.workers) || o.workers < 1))
     throw new FictionError('BAD_INPUT', `--workers must be a positive integer`);
+  registerThemeSpecs(o);
   for (const t of o.themes ?? []) getTheme(t);
   if (o.tasksPerWorld !== undefined) checkTasksPerWorld(o.tasksPerWorld);
   if (o.difficulty !== undefined) parseDifficulty(o.difficulty);
@@ -128,7 +129,12 @@ function prepareOut(dir: string): void {
 /** How a listed or described world differs from the batch this run asks for, if it does. */
 function entryDifference(e: ManifestEntry, want: BatchIdentity): string | undefined {
   const dial = { difficulty: e.difficulty ?? DEFAULT_DIFFICULTY, tasks_per_world: e.tasks_per_world ?? DEFAULT_TASKS_PER_WORLD };
-  if (e.themes) return identityDifference(e.seed, { generator_version: e.generator_version, themes: e.themes, real_brands: e.real_brands, ...dial }, want);
+  if (e.themes)
+    return identityDifference(
+      e.seed,
+      { generator_version: e.generator_version, themes: e.themes, real_brands: e.real_brands, theme_specs: e.theme_specs, ...dial },
+      want,
+    );
   // A line of an older writer (or a file the manifest missed): its own theme stands for the list.
   const diff = identityDifference(e.seed, { ...want, generator_version: e.generator_version, real_brands: e.real_brands, ...dial }, want);
   if (diff) return diff;
@@ -152,14 +158,23 @@ export async function generateBatch(o: BatchOptions): Promise<BatchSummary> {
   checkOptions(o);
   prepareOut(o.out);
   const shard = o.shard ?? { i: 0, n: 1 };
+  // Theme specs given to the batch: without --themes, the batch is made of their themes alone.
+  const specThemes = (o.themeSpecs ?? []).map((raw) => getTheme((raw as { id: string }).id));
   const want: BatchIdentity = {
     generator_version: GENERATOR_VERSION,
-    themes: resolveThemes(o.themes),
+    themes: resolveThemes(o.themes?.length ? o.themes : specThemes.map((t) => t.id)),
+    ...(specThemes.length > 0 ? { theme_specs: Object.fromEntries(specThemes.map((t) => [t.id, specDigest(t)])) } : {}),
     real_brands: o.realBrands ?? false,
     difficulty: o.difficulty ?? DEFAULT_DIFFICULTY,
     tasks_per_world: o.tasksPerWorld ?? DEFAULT_TASKS_PER_WORLD,
   };
-  const options: GenerateOptions = { themes: want.themes, realBrands: want.real_brands, difficulty: want.difficulty, tasksPerWorld: want.tasks_per_world };
+  const options: GenerateOptions = {
+    themes: want.themes,
+    realBrands: want.real_brands,
+    difficulty: want.difficulty,
+    tasksPerWorld: want.tasks_per_world,
+    ...(o.themeSpecs?.length ? { themeSpecs: o.themeSpecs } : {}),
+  };
   const indices: number[] = [];
   for (let i = shard.i; i < o.count; i += shard.n) indices.push(i);
   const ours = new Set(indices.map((i) => worldId(o.seed, i)));
@@ -216,7 +231,7 @@ export async function generateBatch(o: BatchOptions): Promise<BatchSummary> {
       }
       const e = listed ? (sha256File(file) === listed.sha256 ? listed : undefined) : described.get(id);
       if (e) {
-        manifest.set(id, manifestEntry({ ...e, themes: want.themes }));
+        manifest.set(id, manifestEntry({ ...e, themes: want.themes, theme_specs: want.theme_specs }));
         skipped++;
         done++;
         report();
@@ -233,7 +248,7 @@ export async function generateBatch(o: BatchOptions): Promise<BatchSummary> {
   // any moment leaves a manifest listing the worlds it completed; the final rewrite sorts it.
   writeManifest(o.out, manifest.values());
   const onEntry = (built: ManifestEntry) => {
-    const e = manifestEntry({ ...built, themes: want.themes });
+    const e = manifestEntry({ ...built, themes: want.themes, theme_specs: want.theme_specs });
     manifest.set(e.id, e);
     try {
       appendManifest(o.out, e);

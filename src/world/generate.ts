@@ -10,7 +10,9 @@ import { FictionError } from '../errors.js';
 import { Rng, hash32 } from '../rng.js';
 import { NamePool } from '../themes/_names.js';
 import type { ThemeDef } from '../themes/_define.js';
-import { getTheme, listThemes } from '../themes/registry.js';
+import { BUILTIN_THEMES, getTheme, listThemes, registerSpecTheme } from '../themes/registry.js';
+import { SPEC_OF } from '../themes/spec/compile.js';
+import type { ThemeSpecInput } from '../themes/spec/schema.js';
 import { checkWorld } from './consistency.js';
 import { FACT_MAX, FACT_MIN } from './limits.js';
 import { countFacts, deriveFacts } from './facts.js';
@@ -35,6 +37,8 @@ export interface GenerateOptions {
   difficulty?: DifficultyMode;
   /** Tasks per world (default 16). */
   tasksPerWorld?: number;
+  /** Theme specs beyond the built-in themes (`--theme-file`), registered before a world is drawn (in every worker). */
+  themeSpecs?: ThemeSpecInput[];
   /** The task families drawn from besides the easy six (default the registry, FAMILIES); in-process only. */
   families?: Partial<Record<TaskKind, Family>>;
 }
@@ -108,7 +112,20 @@ export function drawCandidates(theme: ThemeDef, rows: Rows, fx: FactIndex, docum
   return out;
 }
 
-function* attempts(seed: number, index: number, opts: GenerateOptions): Generator<Attempt> {
+/** Register the options' theme specs (the same spec again is a no-op). */
+export function registerThemeSpecs(opts: Pick<GenerateOptions, 'themeSpecs'>): void {
+  for (const spec of opts.themeSpecs ?? []) registerSpecTheme(spec);
+}
+
+/** What a world file says of a theme that is not built in: its spec, so the file opens anywhere. */
+const specMeta = (theme: ThemeDef) => (BUILTIN_THEMES.has(theme.id) ? {} : { theme_spec: JSON.stringify(SPEC_OF.get(theme)) });
+
+/** Why an attempt was dropped before its tasks were drawn: its rows held too few or too many facts. */
+const FACTS_DRAWN = /^drew (\d+) facts$/;
+const factsOutOfRange = (n: number) => `drew ${n} facts`;
+
+function* attempts(seed: number, index: number, opts: GenerateOptions, problems: string[]): Generator<Attempt> {
+  registerThemeSpecs(opts);
   const theme = themeFor(index, opts.themes);
   const realBrands = opts.realBrands ?? false;
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
@@ -119,7 +136,10 @@ function* attempts(seed: number, index: number, opts: GenerateOptions): Generato
     const names = new NamePool(rng.fork('names'), faker);
     const rows = theme.generate({ rng: rng.fork('rows'), faker, names, year, realBrands });
     const n = countFacts(theme, rows);
-    if (n < FACT_MIN || n > FACT_MAX) continue;
+    if (n < FACT_MIN || n > FACT_MAX) {
+      problems.push(factsOutOfRange(n));
+      continue;
+    }
     const fx = deriveFacts(theme, rows);
     const documents = renderPages(theme, rows, fx, rng.fork('pages'), year, { genderOf: (n) => names.genderOf(n) });
     const candidates = drawCandidates(theme, rows, fx, documents, rng.fork('tasks'), opts);
@@ -137,6 +157,7 @@ function* attempts(seed: number, index: number, opts: GenerateOptions): Generato
           real_brands: realBrands,
           difficulty: opts.difficulty ?? DEFAULT_DIFFICULTY,
           tasks_per_world: opts.tasksPerWorld ?? DEFAULT_TASKS_PER_WORLD,
+          ...specMeta(theme),
         },
         theme,
         rows,
@@ -170,7 +191,11 @@ function finished(data: WorldData, opts: GenerateOptions): { data: WorldData } |
 
 function failed(seed: number, index: number, opts: GenerateOptions, problems: string[]): FictionError {
   const theme = themeFor(index, opts.themes);
-  return new FictionError('INCONSISTENT', `world ${worldId(seed, index)} (${theme.id}) failed ${MAX_ATTEMPTS} attempts: ${problems.slice(0, 3).join('; ')}`);
+  const counts = problems.flatMap((p) => FACTS_DRAWN.exec(p)?.[1] ?? []).map(Number);
+  const distinct = [...new Set(problems.filter((p) => !FACTS_DRAWN.test(p)))];
+  if (counts.length > 0)
+    distinct.unshift(`${counts.length} drew ${Math.min(...counts)}–${Math.max(...counts)} facts where a world needs ${FACT_MIN}–${FACT_MAX}`);
+  return new FictionError('INCONSISTENT', `world ${worldId(seed, index)} (${theme.id}) failed ${MAX_ATTEMPTS} attempts: ${distinct.slice(0, 3).join('; ')}`);
 }
 
 /**
@@ -181,7 +206,7 @@ function failed(seed: number, index: number, opts: GenerateOptions, problems: st
 export function generateWorld(seed: number, index: number, opts: GenerateOptions = {}): WorldData {
   const problems: string[] = [];
   const n = opts.tasksPerWorld ?? DEFAULT_TASKS_PER_WORLD;
-  for (const a of attempts(seed, index, opts)) {
+  for (const a of attempts(seed, index, opts, problems)) {
     const r = finished(withTasks(a, selectTasks(a.candidates, opts.difficulty ?? DEFAULT_DIFFICULTY, n), new Map()), opts);
     if ('data' in r) return r.data;
     problems.push(...r.problems);
@@ -199,7 +224,7 @@ export async function generateProvedWorld(seed: number, index: number, opts: Gen
   const problems: string[] = [];
   const mode = opts.difficulty ?? DEFAULT_DIFFICULTY;
   const n = opts.tasksPerWorld ?? DEFAULT_TASKS_PER_WORLD;
-  for (const a of attempts(seed, index, opts)) {
+  for (const a of attempts(seed, index, opts, problems)) {
     const unsolved = new Set<CertifiedTask>();
     const plans = new Map<CertifiedTask, PlanStep[]>();
     let picks = selectTasks(a.candidates, mode, n, unsolved);

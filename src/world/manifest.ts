@@ -27,6 +27,8 @@ export interface ManifestEntry {
   /** --difficulty and --tasks-per-world of the batch (absent on lines of a writer before format v3: mix, 16). */
   difficulty?: DifficultyMode;
   tasks_per_world?: number;
+  /** Themes the batch was given as specs (`--theme-file`): id → digest of the spec (absent when none). */
+  theme_specs?: Record<string, string>;
 }
 
 /**
@@ -39,6 +41,7 @@ export interface BatchIdentity {
   real_brands: boolean;
   difficulty: DifficultyMode;
   tasks_per_world: number;
+  theme_specs?: Record<string, string>;
 }
 
 export const MANIFEST = 'index.jsonl';
@@ -60,6 +63,7 @@ export function manifestEntry(e: ManifestEntry): ManifestEntry {
   if (e.themes) out.themes = e.themes;
   if (e.difficulty !== undefined) out.difficulty = e.difficulty;
   if (e.tasks_per_world !== undefined) out.tasks_per_world = e.tasks_per_world;
+  if (e.theme_specs !== undefined) out.theme_specs = e.theme_specs;
   return out;
 }
 
@@ -87,6 +91,11 @@ export function identityDifference(seed: number, have: BatchIdentity, want: Batc
   if (have.difficulty !== want.difficulty) return `holds seed ${seed} with --difficulty ${have.difficulty}; this run asks for --difficulty ${want.difficulty}`;
   if (have.tasks_per_world !== want.tasks_per_world)
     return `holds seed ${seed} with --tasks-per-world ${have.tasks_per_world}; this run asks for --tasks-per-world ${want.tasks_per_world}`;
+  const specs = (i: BatchIdentity) =>
+    Object.entries(i.theme_specs ?? {})
+      .map(([id, d]) => `${id}@${d.slice(0, 12)}`)
+      .join(',') || 'none';
+  if (specs(have) !== specs(want)) return `holds seed ${seed} with theme specs ${specs(have)}; this run gives ${specs(want)}`;
   return undefined;
 }
 

@@ -128,6 +128,8 @@ export interface WorldMeta {
   /** The batch options that chose the world's tasks (format v3): --difficulty and --tasks-per-world (generation always sets them). */
   difficulty?: 'easy' | 'medium' | 'hard' | 'mix';
   tasks_per_world?: number;
+  /** The theme's spec as JSON when the theme is not built in (a drafted or `--theme-file` theme): the file opens without it. */
+  theme_spec?: string;
 }
 
 /** Column metadata a fact needs for formatting, kept beside the fact (not in the file). */

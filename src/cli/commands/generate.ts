@@ -9,6 +9,7 @@ import {
   MAX_TASKS_PER_WORLD,
   parseDifficulty,
 } from '../../world/select-tasks.js';
+import { readThemeFile } from '../../themes/spec/file.js';
 import type { Io } from '../main.js';
 import { nonNegativeInt, positiveInt } from '../options.js';
 import { createProgress } from '../progress.js';
@@ -22,7 +23,8 @@ export function registerGenerate(program: Command, io: Io): void {
     .option('--seed <s>', 'batch seed', nonNegativeInt('--seed'), 7)
     .option('--out <dir>', 'output folder', 'worlds')
     .option('--workers <w>', 'worker threads (default: number of cores)', positiveInt('--workers'))
-    .option('--themes <list>', 'comma-separated theme ids (default: all)')
+    .option('--themes <list>', 'comma-separated theme ids (default: all, or the --theme-file themes when given)')
+    .option('--theme-file <file>', 'a theme spec file (from `themes draft` or `themes show`), repeatable', (f: string, all: string[]) => [...all, f], [])
     .option('--shard <i/n>', 'build only worlds whose index mod n is i (0-based)')
     .option('--real-brands', 'let real company names own invented products', false)
     .option(
@@ -57,6 +59,7 @@ export function registerGenerate(program: Command, io: Io): void {
                 .map((t: string) => t.trim())
                 .filter(Boolean)
             : undefined,
+          themeSpecs: o.themeFile.length > 0 ? o.themeFile.map(readThemeFile) : undefined,
           shard: o.shard ? parseShard(o.shard) : undefined,
           realBrands: o.realBrands,
           difficulty: o.difficulty,

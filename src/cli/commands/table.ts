@@ -16,7 +16,7 @@ export interface CommandSpec {
 
 export const COMMAND_SPECS = {
   generate: { summary: 'generate a reproducible batch of worlds' },
-  themes: { summary: 'list the registered themes with their tables' },
+  themes: { summary: "list the registered themes, print one's spec, or draft a new one with a language model", group: true },
   validate: { summary: 're-check world files on disk and list every problem', args: [['<dir>', 'folder of worlds']] },
   inspect: {
     summary: 'summarise one world: theme, tables, sample facts, pages and tasks',

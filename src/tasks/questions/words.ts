@@ -10,7 +10,7 @@
  *   attrOf(...).count            // { noun: 'people', aux: 'does', verb: 'employ', tail: '' } → "How many people does {s} employ?"
  */
 import type { ColumnDef, TableDef, ThemeDef } from '../../themes/_define.js';
-import { listThemes } from '../../themes/registry.js';
+import { listThemes, registryVersion } from '../../themes/registry.js';
 import { withArticle } from './ordinals.js';
 
 /** Which question word an attribute's value asks for. */
@@ -153,11 +153,14 @@ function buildAttrs(themes: ThemeDef[]): Attr[] {
   return out;
 }
 
-let ALL: Attr[] | undefined;
-/** Every attribute of every registered theme. */
+let ALL: { attrs: Attr[]; version: number } | undefined;
+/** Every attribute of every registered theme (built again when a theme joins or leaves the registry). */
 export function allAttrs(): Attr[] {
-  ALL ??= buildAttrs(listThemes());
-  return ALL;
+  if (ALL?.version !== registryVersion()) {
+    ALL = { attrs: buildAttrs(listThemes()), version: registryVersion() };
+    byKey.clear();
+  }
+  return ALL.attrs;
 }
 
 const byKey = new Map<string, Attr>();
