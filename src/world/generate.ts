@@ -192,10 +192,10 @@ function finished(data: WorldData, opts: GenerateOptions): { data: WorldData } |
 function failed(seed: number, index: number, opts: GenerateOptions, problems: string[]): FictionError {
   const theme = themeFor(index, opts.themes);
   const counts = problems.flatMap((p) => FACTS_DRAWN.exec(p)?.[1] ?? []).map(Number);
-  const distinct = [...new Set(problems.filter((p) => !FACTS_DRAWN.test(p)))];
-  if (counts.length > 0)
-    distinct.unshift(`${counts.length} drew ${Math.min(...counts)}–${Math.max(...counts)} facts where a world needs ${FACT_MIN}–${FACT_MAX}`);
-  return new FictionError('INCONSISTENT', `world ${worldId(seed, index)} (${theme.id}) failed ${MAX_ATTEMPTS} attempts: ${distinct.slice(0, 3).join('; ')}`);
+  // What failed the attempts that drew tasks comes first; the attempts dropped for their fact count last.
+  const shown = [...new Set(problems.filter((p) => !FACTS_DRAWN.test(p)))].slice(0, counts.length > 0 ? 2 : 3);
+  if (counts.length > 0) shown.push(`${counts.length} drew ${Math.min(...counts)}–${Math.max(...counts)} facts where a world needs ${FACT_MIN}–${FACT_MAX}`);
+  return new FictionError('INCONSISTENT', `world ${worldId(seed, index)} (${theme.id}) failed ${MAX_ATTEMPTS} attempts: ${shown.join('; ')}`);
 }
 
 /**

@@ -17,6 +17,8 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await ep.close();
+  // Test files share a process (isolate: false): leave the registry as the built-in themes.
+  for (const id of ['harbours', 'town-statistics']) if (hasTheme(id)) unregisterTheme(id);
 });
 
 const dir = tempDir('fw-themes-');
