@@ -62,11 +62,6 @@ export function readingWorld<T>(path: string, read: () => T): T {
 }
 
 /**
- * Open a world file. Refused, each with one line naming the file: a file that is no SQLite database or
- * a damaged one, one without world_meta, a newer or older format, and a file named for one world id
- * (`w7-000042.sqlite`) that holds another (it would open silently under the wrong id).
- */
-/**
  * The theme of a world: a built-in one by its id, or one the file carries as its spec (a drafted or
  * `--theme-file` theme), registered on first use (the same spec again is a no-op). A spec whose id another
  * theme holds is refused.
@@ -90,6 +85,11 @@ function themeOf(path: string, meta: Record<string, string>): ThemeDef {
   return theme;
 }
 
+/**
+ * Open a world file. Refused, each with one line naming the file: a file that is no SQLite database or
+ * a damaged one, one without world_meta, a newer or older format, and a file named for one world id
+ * (`w7-000042.sqlite`) that holds another (it would open silently under the wrong id).
+ */
 export function openWorld(path: string): OpenWorld {
   if (!existsSync(path) || !statSync(path).isFile()) throw new FictionError('NOT_FOUND', `no world file at ${path}`);
   let db: Database.Database;

@@ -1,6 +1,6 @@
 /** Opening world files: a handle keeps its shared lock from its first read until it closes. */
 import Database from 'better-sqlite3';
-import { copyFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openWorld } from '../../src/db/open.js';
@@ -69,5 +69,21 @@ describe('openWorld', async () => {
     const w = openWorld(renamed);
     expect(w.id).toBe('w3-000000');
     w.db.close();
+  });
+
+  it('refuses a theme spec it carries that is not JSON, not a spec, or not the theme it names', () => {
+    const cases: [string, RegExp][] = [
+      ['{"id": ', /world_meta\.theme_spec is not JSON$/],
+      ['{"id": "towns"}', /: its theme spec: theme spec towns: title: /],
+    ];
+    for (const [i, [spec, message]] of cases.entries()) {
+      const copy = join(dir, `spec-${i}`, 'w3-000000.sqlite');
+      mkdirSync(join(dir, `spec-${i}`));
+      copyFileSync(path, copy);
+      const db = new Database(copy);
+      db.prepare("INSERT INTO world_meta (key, value) VALUES ('theme_spec', ?)").run(spec);
+      db.close();
+      expect(() => openWorld(copy)).toThrow(message);
+    }
   });
 });
