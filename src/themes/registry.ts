@@ -27,6 +27,8 @@ import energy from './energy.js';
 import weather from './weather.js';
 import museums from './museums.js';
 import books from './books.js';
+import agriculture from './agriculture.js';
+import realestate from './realestate.js';
 
 const registry = new Map<string, ThemeDef>();
 let version = 0;
@@ -61,6 +63,8 @@ for (const theme of [
   weather,
   museums,
   books,
+  agriculture,
+  realestate,
 ])
   registerTheme(theme);
 

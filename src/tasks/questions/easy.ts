@@ -83,9 +83,9 @@ const TABLE_TAIL = ' Answer with a Markdown table with columns ';
 /** Money nouns that add up ("revenue", "budget"), unlike prices. */
 const MONEY_FLOW = /revenue|income|budget|bill|gross|sales|cost/;
 
-/** "total payload mass" → "payload mass" where a frame says "total" or "combined" itself. */
+/** "total payload mass" or "combined harvest" → "payload mass", "harvest" where a frame says "total" or "combined" itself. */
 function bare(noun: string): string {
-  return noun.replace(/^total /, '');
+  return noun.replace(/^(?:total|combined|cumulative) /, '');
 }
 
 // ---- scope: a child's link to a named parent ----

@@ -68,13 +68,15 @@ export function generateRows(spec: ThemeSpec, { rng, names, year, realBrands }: 
   function draw(t: Table, c: Column, gen: Gen, row: Row, ctx: { parent?: number; index: number; tier?: Tier; fixture?: [number, number] }): Cell {
     switch (gen.kind) {
       case 'int': {
-        const [a, b] = gen.byIndex?.[ctx.index - 1] ?? gen.range;
+        const [a, b] = gen.by?.ranges[String(row[gen.by.column])] ?? gen.byIndex?.[ctx.index - 1] ?? gen.range;
         let v = gen.log ? Math.round(Math.exp(rng.real(Math.log(a), Math.log(b)))) : rng.int(a, b);
         if (gen.step) v = Math.min(Math.floor(b / gen.step), Math.max(Math.ceil(a / gen.step), Math.round(v / gen.step))) * gen.step;
         return v;
       }
-      case 'real':
-        return Number(rng.real(gen.range[0], gen.range[1]).toFixed(c.decimals ?? 2));
+      case 'real': {
+        const [a, b] = gen.by?.ranges[String(row[gen.by.column])] ?? gen.range;
+        return Number(rng.real(a, b).toFixed(c.decimals ?? 2));
+      }
       case 'pick': {
         if (!gen.distinct) return weighted(rng, gen.values, gen.weights);
         const key = `${t.name}.${c.name}:${typeof gen.distinct === 'string' ? row[gen.distinct] : ctx.parent}`;

@@ -9,12 +9,24 @@ import { NameModel } from './parts.js';
 export const Range = z.tuple([z.number(), z.number()]).refine(([a, b]) => a <= b, { message: 'bad range: min is above max' });
 export type Range = z.infer<typeof Range>;
 
+/** A range chosen by the value of another column of the row ("crop" → the yield band of each crop); `range` serves any other value. */
+export const By = z.object({ column: z.string(), ranges: z.record(z.string(), Range) });
+export type By = z.infer<typeof By>;
+
 export const Gen = z.discriminatedUnion('kind', [
   /** An integer in `range`; `log` draws evenly in log space; `step` rounds to a multiple. */
   /** …`byIndex`: the range for the n-th child of its parent (a phase 3 trial enrols more than a phase 1). */
-  z.object({ kind: z.literal('int'), range: Range, log: z.boolean().optional(), step: z.number().positive().optional(), byIndex: z.array(Range).optional() }),
-  /** A real in `range`, kept to the column's decimals. */
-  z.object({ kind: z.literal('real'), range: Range }),
+  /** …`by`: the range `ranges` gives for the value of another column of the row, drawn before it (a crop's yield a hectare). */
+  z.object({
+    kind: z.literal('int'),
+    range: Range,
+    log: z.boolean().optional(),
+    step: z.number().positive().optional(),
+    byIndex: z.array(Range).optional(),
+    by: By.optional(),
+  }),
+  /** A real in `range`, kept to the column's decimals; `by` as for int. */
+  z.object({ kind: z.literal('real'), range: Range, by: By.optional() }),
   /** One of `values`, by `weights` (default equal). */
   z
     .object({

@@ -128,6 +128,10 @@ export const ThemeSpec = ThemeSpecBase.superRefine((spec, ctx) => {
     const at = (...p: (string | number)[]) => ['tables', ti, ...p];
     if (t.nameColumn && !cols.has(t.nameColumn)) issue(at('nameColumn'), `no column "${t.nameColumn}"`);
     if (!t.nameColumn && !t.subject) issue(at(), `table ${t.name} has neither nameColumn nor subject`);
+    // An infobox and a register entry give a named row's links, dates and words: one of them is in every world and row.
+    const always = (c: (typeof t.columns)[number]) => c.optional === undefined && !c.presentWith && c.rowChance === undefined;
+    if (t.nameColumn && !t.columns.some((c) => c.name !== t.nameColumn && c.type !== 'integer' && c.type !== 'real' && always(c)))
+      issue(at('columns'), `named table ${t.name} needs a link, date or text column in every world and row (for its infobox)`);
     for (const tpl of [t.subject, ...[t.headline ?? []].flat()])
       for (const m of (tpl ?? '').matchAll(/\{(?:n:)?(\w+)(?:\|lower)?\}/g)) if (!cols.has(m[1]!)) issue(at(), `template names no column "${m[1]}"`);
     if (t.rows.kind === 'each' && cols.get(t.rows.via)?.gen.kind !== 'parent') issue(at('rows', 'via'), `"${t.rows.via}" is no column with a parent gen`);
@@ -140,6 +144,13 @@ export const ThemeSpec = ThemeSpecBase.superRefine((spec, ctx) => {
         for (const p of c.gen.after)
           if (!p.startsWith('prev.') && !p.startsWith('kids:') && !cols.has(p.split('.')[0]!))
             issue(at('columns', ci, 'gen', 'after'), `no column "${p.split('.')[0]}"`);
+      if ((c.gen.kind === 'int' || c.gen.kind === 'real') && c.gen.by) {
+        // The column it reads is drawn first: declared before it and not set later (derived, or a date after other dates).
+        const by = c.gen.by.column;
+        const k = t.columns.findIndex((x) => x.name === by);
+        if (k < 0 || k >= ci || ['derived', 'dateAfter', 'dateStep'].includes(t.columns[k]!.gen.kind))
+          issue(at('columns', ci, 'gen', 'by'), `"${by}" is no drawn column declared before ${c.name}`);
+      }
       if (c.gen.kind === 'name' && (c.gen.model ?? t.naming)?.kind === 'pattern' && !(c.gen.model ?? t.naming)?.pattern)
         issue(at('columns', ci, 'gen'), 'a pattern name needs a pattern');
       if (c.presentWith) {

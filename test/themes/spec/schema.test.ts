@@ -1,5 +1,8 @@
 /** The spec schema refuses bad specs with one line naming the theme and the path. */
+import { Faker, base, en } from '@faker-js/faker';
 import { describe, expect, it } from 'vitest';
+import { Rng } from '../../../src/rng.js';
+import { NamePool } from '../../../src/themes/_names.js';
 import { compileTheme } from '../../../src/themes/spec/compile.js';
 import type { ThemeSpecInput } from '../../../src/themes/spec/schema.js';
 
@@ -89,10 +92,65 @@ describe('theme spec schema', () => {
     ['a reference to no table', (s: any) => (s.tables[1].columns[1].ref = 'brands'), 'tables.1.columns.1.ref: entity column maker_id refers to no table'],
     ['a missing site genre', (s: any) => (s.sites[3].genres = ['review']), 'sites: no site of genre forum'],
     ['a template over no column', (s: any) => (s.tables[1].headline = '{maker} ships {name}'), 'template names no column "maker"'],
+    [
+      'a by-range over a column declared after it',
+      (s: any) => (s.tables[1].columns[2].gen.by = { column: 'name_later', ranges: {} }),
+      'tables.1.columns.2.gen.by: "name_later" is no drawn column declared before price_usd',
+    ],
+    [
+      'a by-range over a derived column',
+      (s: any) => {
+        s.tables[1].columns.splice(2, 0, { name: 'rank', type: 'integer', label: 'rank', gen: { kind: 'derived' } });
+        s.tables[1].columns[3].gen.by = { column: 'rank', ranges: {} };
+        s.say['gadgets.rank'] = { noun: 'rank', verb: 'ranks {v}' };
+      },
+      'tables.1.columns.3.gen.by: "rank" is no drawn column declared before price_usd',
+    ],
   ])('refuses %s with one line', (_what, breakIt, expected) => {
     const msg = refusal(breakIt);
     expect(msg).toContain(expected);
     expect(msg.startsWith('theme spec gadgets: ')).toBe(true);
     expect(msg).not.toContain('\n');
+  });
+
+  it('draws an int or real from the range `by` gives for the value of another column of the row, and `range` for any other value', () => {
+    const s = spec();
+    const gadgets = s.tables[1]!;
+    gadgets.columns.splice(
+      2,
+      1,
+      { name: 'kind', type: 'text', label: 'kind', gen: { kind: 'pick', values: ['phone', 'watch', 'radio'] } },
+      {
+        name: 'price_usd',
+        type: 'integer',
+        label: 'price',
+        gen: { kind: 'int', range: [10, 20], by: { column: 'kind', ranges: { phone: [800, 900], watch: [300, 350] } } },
+      },
+      {
+        name: 'weight_kg',
+        type: 'real',
+        decimals: 2,
+        label: 'weight',
+        gen: { kind: 'real', range: [5, 6], by: { column: 'kind', ranges: { phone: [0.1, 0.2], watch: [0.01, 0.05] } } },
+      },
+    );
+    s.say['gadgets.kind'] = { noun: 'kind', verb: 'is a {v}' };
+    s.say['gadgets.weight_kg'] = { noun: 'weight', verb: 'weighs {v}' };
+    const theme = compileTheme(s);
+    const seen = new Set<string>();
+    for (let k = 0; k < 8; k++) {
+      const rng = new Rng(`by-${k}`);
+      const faker = new Faker({ locale: [en, base], seed: k });
+      const rows = theme.generate({ rng, faker, names: new NamePool(rng.fork('names'), faker), year: 2031, realBrands: false });
+      for (const g of rows.gadgets!) {
+        seen.add(String(g.kind));
+        const [lo, hi, wlo, whi] = g.kind === 'phone' ? [800, 900, 0.1, 0.2] : g.kind === 'watch' ? [300, 350, 0.01, 0.05] : [10, 20, 5, 6];
+        expect(Number(g.price_usd)).toBeGreaterThanOrEqual(lo!);
+        expect(Number(g.price_usd)).toBeLessThanOrEqual(hi!);
+        expect(Number(g.weight_kg)).toBeGreaterThanOrEqual(wlo!);
+        expect(Number(g.weight_kg)).toBeLessThanOrEqual(whi!);
+      }
+    }
+    expect(seen).toEqual(new Set(['phone', 'watch', 'radio']));
   });
 });

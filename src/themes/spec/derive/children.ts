@@ -45,12 +45,13 @@ export const allocate = derivation({
       const own = kids.get(r.id) ?? [];
       const cap = num(caps[num(r[a.capVia]) - 1]?.[a.cap]);
       const total = Math.min(cap, Math.max(a.min * own.length, Math.round(cap * rng.real(a.fraction[0], a.fraction[1]))));
-      r[a.column] = total;
+      // A total or part the world lacks (an optional attribute, null) stays null; the draws are the same.
+      if (r[a.column] !== null) r[a.column] = total;
       let left = total;
       own.forEach((c, k) => {
         const rest = own.length - k - 1;
         const mass = rest === 0 ? left : Math.max(a.min, Math.round((left - a.min * rest) * rng.real(0.3, 0.8)));
-        c[a.part] = mass;
+        if (c[a.part] !== null) c[a.part] = mass;
         left -= mass;
       });
     }
@@ -75,6 +76,8 @@ export const pickByParent = derivation({
     const parents = tableRows(rows, a.parents);
     const main = new Map<number, string>();
     for (const c of tableRows(rows, a.table)) {
+      // A column the world lacks (an optional attribute, null) stays null.
+      if (c[a.column] === null) continue;
       const k = num(c[a.via]);
       const options = a.map[String(parents[k - 1]?.[a.key])] ?? [];
       if (!main.has(k)) {
@@ -112,7 +115,8 @@ export const split = derivation({
       let left = total;
       own.forEach((c, k) => {
         const v = k === own.length - 1 ? left : Math.round((total * w[k]!) / sum / a.step) * a.step;
-        c[a.part] = v;
+        // A part the world lacks (an optional attribute, null) stays null; the draws are the same.
+        if (c[a.part] !== null) c[a.part] = v;
         left -= v;
       });
     }
