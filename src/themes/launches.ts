@@ -300,7 +300,7 @@ export default compileTheme({
       headline: '{name} names {chief} to lead it',
       columns: [
         { name: 'name', type: 'text', label: 'name', gen: { kind: 'name' } },
-        ORG.headquarters(),
+        { ...ORG.headquarters(), optional: 0.45 },
         { ...ORG.founded([-YEARS(70), -YEARS(4)]), optional: 0.5 },
         {
           name: 'chief',

@@ -310,7 +310,7 @@ export default compileTheme({
       headline: '{name} names {president} as president',
       columns: [
         { name: 'name', type: 'text', label: 'name', gen: { kind: 'name' } },
-        { name: 'city', type: 'text', label: 'city', sentence: '{s} is located in {v}.', gen: { kind: 'name', model: { kind: 'place' } } },
+        { name: 'city', type: 'text', label: 'city', sentence: '{s} is located in {v}.', optional: 0.45, gen: { kind: 'name', model: { kind: 'place' } } },
         {
           name: 'founded',
           type: 'date',

@@ -8,7 +8,7 @@ import type { Rng } from '../../rng.js';
 import type { Cell, Row, Rows, ThemeContext } from '../_define.js';
 import { DERIVATIONS } from './derive/index.js';
 import type { Gen } from './gen.js';
-import type { Column, Table, ThemeSpec, Tier } from './schema.js';
+import { type Column, type Table, type ThemeSpec, type Tier, profileColumns } from './schema.js';
 import { roundRobin } from './fixtures.js';
 import { fillTemplate } from './template.js';
 
@@ -40,6 +40,11 @@ export function generateRows(spec: ThemeSpec, { rng, names, year, realBrands }: 
   const byName = new Map(spec.tables.map((t) => [t.name, t]));
   const present = new Map<string, boolean>();
   for (const t of spec.tables) for (const c of t.columns) if (c.optional !== undefined) present.set(`${t.name}.${c.name}`, rng.chance(c.optional));
+  // A named row keeps a profile: when every profile column was drawn absent, the first is kept.
+  for (const t of spec.tables) {
+    const profile = t.nameColumn ? profileColumns(t) : [];
+    if (profile.length && profile.every((c) => present.get(`${t.name}.${c.name}`) === false)) present.set(`${t.name}.${profile[0]!.name}`, true);
+  }
   const realPools = new Map(
     spec.tables
       .filter((t) => realBrands && t.realNames)

@@ -118,6 +118,15 @@ const ThemeSpecBase = z.object({
 
 const GENRES_NEEDED = [['encyclopedia'], ['news'], ['data', 'list_article'], ['forum']] as const;
 
+/**
+ * A named row's profile: the links, dates and words its infobox and register entry give. The columns that
+ * can carry one in every row (none left to a per-row chance or another table's presence); the engine keeps
+ * one of them in every world.
+ */
+export function profileColumns(t: Pick<Table, 'columns' | 'nameColumn'>) {
+  return t.columns.filter((c) => c.name !== t.nameColumn && c.type !== 'integer' && c.type !== 'real' && !c.presentWith && c.rowChance === undefined);
+}
+
 export const ThemeSpec = ThemeSpecBase.superRefine((spec, ctx) => {
   const issue = (path: (string | number)[], message: string) => ctx.addIssue({ code: 'custom', path, message });
   const tables = new Map(spec.tables.map((t) => [t.name, t]));
@@ -128,10 +137,8 @@ export const ThemeSpec = ThemeSpecBase.superRefine((spec, ctx) => {
     const at = (...p: (string | number)[]) => ['tables', ti, ...p];
     if (t.nameColumn && !cols.has(t.nameColumn)) issue(at('nameColumn'), `no column "${t.nameColumn}"`);
     if (!t.nameColumn && !t.subject) issue(at(), `table ${t.name} has neither nameColumn nor subject`);
-    // An infobox and a register entry give a named row's links, dates and words: one of them is in every world and row.
-    const always = (c: (typeof t.columns)[number]) => c.optional === undefined && !c.presentWith && c.rowChance === undefined;
-    if (t.nameColumn && !t.columns.some((c) => c.name !== t.nameColumn && c.type !== 'integer' && c.type !== 'real' && always(c)))
-      issue(at('columns'), `named table ${t.name} needs a link, date or text column in every world and row (for its infobox)`);
+    if (t.nameColumn && profileColumns(t).length === 0)
+      issue(at('columns'), `named table ${t.name} needs a link, date or text column set in every row (no rowChance or presentWith), for its infobox`);
     for (const tpl of [t.subject, ...[t.headline ?? []].flat()])
       for (const m of (tpl ?? '').matchAll(/\{(?:n:)?(\w+)(?:\|lower)?\}/g)) if (!cols.has(m[1]!)) issue(at(), `template names no column "${m[1]}"`);
     if (t.rows.kind === 'each' && cols.get(t.rows.via)?.gen.kind !== 'parent') issue(at('rows', 'via'), `"${t.rows.via}" is no column with a parent gen`);

@@ -106,11 +106,34 @@ describe('theme spec schema', () => {
       },
       'tables.1.columns.3.gen.by: "rank" is no drawn column declared before price_usd',
     ],
+    [
+      'a named table whose only profile column is left to a per-row chance',
+      (s: any) => (s.tables[0].columns[1].rowChance = 0.5),
+      'tables.0.columns: named table makers needs a link, date or text column set in every row',
+    ],
   ])('refuses %s with one line', (_what, breakIt, expected) => {
     const msg = refusal(breakIt);
     expect(msg).toContain(expected);
     expect(msg.startsWith('theme spec gadgets: ')).toBe(true);
     expect(msg).not.toContain('\n');
+  });
+
+  it('keeps the first profile column of a named table in a world that drew all of them absent, and only that one', () => {
+    const s = spec();
+    const makers = s.tables[0]!;
+    makers.columns[1] = { ...makers.columns[1]!, optional: 0.001 };
+    makers.columns.push({ name: 'motto', type: 'text', label: 'motto', optional: 0.001, gen: { kind: 'pick', values: ['Onward', 'Always'] } });
+    s.say['makers.motto'] = { noun: 'motto', verb: 'has the motto {v}' };
+    const theme = compileTheme(s);
+    for (let k = 0; k < 4; k++) {
+      const rng = new Rng(`profile-${k}`);
+      const faker = new Faker({ locale: [en, base], seed: k });
+      const rows = theme.generate({ rng, faker, names: new NamePool(rng.fork('names'), faker), year: 2031, realBrands: false });
+      for (const m of rows.makers!) {
+        expect(m.founded).toMatch(/^\d{4}-\d\d-\d\d$/);
+        expect(m.motto).toBeNull();
+      }
+    }
   });
 
   it('draws an int or real from the range `by` gives for the value of another column of the row, and `range` for any other value', () => {
