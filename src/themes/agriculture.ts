@@ -405,11 +405,11 @@ const SAY = {
   },
   'harvests.harvest_date': {
     noun: 'harvest date',
-    verb: 'was completed on {v}',
-    future: 'is due to be completed on {v}',
-    with: 'completed on {v}',
-    fronted: '{v} is the day {s} was completed.',
-    more: ['The combines finished {s} on {v}.', '{s} ended on {v}.', 'The last load of {s} left the field on {v}.'],
+    verb: 'was gathered in on {v}',
+    future: 'is due to be gathered in on {v}',
+    with: 'gathered in on {v}',
+    fronted: '{v} is the day {s} was gathered in.',
+    more: ['The combines finished {s} on {v}.', '{s} ended on {v}.', 'The last load of {s} left the field on {v}.', '{s} was completed on {v}.'],
   },
   'harvests.area_ha': {
     noun: 'harvested area',
@@ -867,7 +867,7 @@ export default compileTheme({
           type: 'date',
           label: 'harvest date',
           time: 'event',
-          sentence: 'The {s} was completed on {v}.',
+          sentence: 'The {s} was gathered in on {v}.',
           gen: { kind: 'date', days: [186, 268] },
         },
         // Each crop takes 12–24% of the farm's land, so up to four crops never need more than it has.

@@ -7,7 +7,7 @@ import { dayFromIso, isoFromDay } from '../../format.js';
 import type { Fact } from '../types.js';
 import { roundable } from '../value-text.js';
 import { NO_FACTS } from './builder.js';
-import { fill, finishPage, key, say, startPage, topics, type Ctx } from './context.js';
+import { fill, finishPage, key, parentsOf, rowsOf, say, startPage, topics, type Ctx } from './context.js';
 import { byline, dateline } from './news.js';
 import { preliminary } from './noise.js';
 
@@ -31,7 +31,7 @@ export function renderEarlyFigures(ctx: Ctx, count = 2): void {
     const from = t && t < before ? t : null;
     const date = ctx.dating.pick(ctx.rng, from ?? shift(before, -60), 30, before);
     if (date >= before) continue;
-    const p = startPage(ctx, site, `Early figures for ${f.subject}`, date, 'news', `early:${f.id}`);
+    const p = startPage(ctx, site, title(ctx, f), date, 'news', `early:${f.id}`);
     const [s] = say(p, [f]);
     const pre = s ? preliminary(ctx.fx, p.rng, s, f, p.site.num) : null;
     if (!pre) continue;
@@ -50,6 +50,17 @@ export function renderEarlyFigures(ctx: Ctx, count = 2): void {
     if (a) p.b.list([{ text: `Background: ${p.b.link(a.url, a.title)}`, ...NO_FACTS }]);
     finishPage(ctx, p, 'news');
   }
+}
+
+/**
+ * "Early figures for Tacova Corp"; a row without a name is titled by the row it belongs to and its noun
+ * ("Presant Acres: early figures from its harvest"), never by its composite name, whose parts are the body's.
+ */
+function title(ctx: Ctx, f: Fact): string {
+  const t = ctx.fx.table(f.sourceTable);
+  const row = t.nameColumn ? undefined : rowsOf(ctx, t.name).find((r) => r.id === f.sourceRowid);
+  const parent = row && parentsOf(ctx, t, row)[0];
+  return parent ? `${ctx.fx.name(parent.table, parent.id)}: early figures from its ${t.entity}` : `Early figures for ${f.subject}`;
 }
 
 function shift(iso: string, days: number): string {
