@@ -113,11 +113,13 @@ describe('certify', () => {
   });
 
   it('drops a candidate list that is every row of its table', () => {
+    // A named table of 4–12 rows with a whole-number column every row of this world has.
+    const full = (x: (typeof data.theme.tables)[number]) => x.columns.find((c) => c.type === 'integer' && data.rows[x.name]!.every((r) => r[c.name] != null));
     const t = data.theme.tables.find((x) => {
       const n = data.rows[x.name]?.length ?? 0;
-      return x.nameColumn && n >= 4 && n <= 12 && x.columns.some((c) => c.type === 'integer');
+      return x.nameColumn && n >= 4 && n <= 12 && full(x);
     })!;
-    const col = t.columns.find((c) => c.type === 'integer' && data.rows[t.name]!.every((r) => r[c.name] != null))!;
+    const col = full(t)!;
     const facts = data.rows[t.name]!.map((r) => fx.cell(t.name, r.id, col.name)!);
     const names = facts.map((f) => f.subject);
     const q = (list: string[]) => `Which of ${list.slice(0, -1).join(', ')} or ${list.at(-1)} has the highest ${col.label}?`;
