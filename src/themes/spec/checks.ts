@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import type { Rows } from '../_define.js';
 import * as inv from '../../world/invariants.js';
-import { LeagueArgs, STANDING_COLUMNS, standingsFrom, tableOrder } from './derive/league.js';
+import { LeagueArgs, positions, STANDING_COLUMNS, standingsFrom } from './derive/league.js';
 import type { Gen } from './gen.js';
 import { escapeRegExp as esc } from '../../text/regex.js';
 
@@ -233,14 +233,12 @@ export const CHECKS: Record<string, Check<never>> = {
       const out: string[] = [];
       for (const c of clubs) {
         const st = computed.get(c.id)!;
-        for (const k of STANDING_COLUMNS) if (Number(c[k]) !== st[k]) out.push(`club ${c.id}: ${k} is ${c[k]} but the match results give ${st[k]}`);
+        for (const k of STANDING_COLUMNS)
+          if (c[k] !== null && Number(c[k]) !== st[k]) out.push(`club ${c.id}: ${k} is ${c[k]} but the match results give ${st[k]}`);
       }
-      clubs
-        .slice()
-        .sort(tableOrder(a.nameColumn))
-        .forEach((c, i) => {
-          if (Number(c.league_position) !== i + 1) out.push(`club ${c.id}: league_position is ${c.league_position} but the table puts it at ${i + 1}`);
-        });
+      for (const [c, i] of positions(clubs, computed, a.nameColumn))
+        if (c.league_position !== null && Number(c.league_position) !== i)
+          out.push(`club ${c.id}: league_position is ${c.league_position} but the table puts it at ${i}`);
       for (const p of a.players ? t(r, a.players) : []) {
         const st = computed.get(Number(p[a.playerClub]));
         if (st && Number(p[a.appearances]) > st.played) out.push(`player ${p.id}: ${p[a.appearances]} appearances but the club played ${st.played} matches`);

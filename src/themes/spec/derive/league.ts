@@ -62,6 +62,12 @@ export const tableOrder = (nameColumn: string) => (x: Row, y: Row) => {
   return num(y.points) - num(x.points) || gd(y) - gd(x) || num(y.goals_for) - num(x.goals_for) || (nx < ny ? -1 : nx > ny ? 1 : 0);
 };
 
+/** Each club with its final position (from 1), by the tie-break order over the records the results give. */
+export function positions(clubs: Row[], table: Map<number, Standing>, nameColumn: string): [Row, number][] {
+  const full = new Map(clubs.map((c) => [{ ...c, ...table.get(c.id)! } as Row, c]));
+  return [...full.keys()].sort(tableOrder(nameColumn)).map((r, i) => [full.get(r)!, i + 1]);
+}
+
 export const STANDING_COLUMNS = ['wins', 'draws', 'losses', 'goals_for', 'goals_against', 'points'] as const;
 
 /** Writes the standings into the clubs' wins … points and league_position columns. */
@@ -70,10 +76,8 @@ export const leagueStandings = derivation({
   run(rows, a) {
     const clubs = tableRows(rows, a.clubs);
     const table = standingsFrom(clubs, tableRows(rows, a.matches), a);
-    for (const c of clubs) for (const k of STANDING_COLUMNS) c[k] = table.get(c.id)![k];
-    clubs
-      .slice()
-      .sort(tableOrder(a.nameColumn))
-      .forEach((c, i) => (c.league_position = i + 1));
+    // A column the world lacks (an optional attribute, null) stays null; the order is the results' own.
+    for (const c of clubs) for (const k of STANDING_COLUMNS) if (c[k] !== null) c[k] = table.get(c.id)![k];
+    for (const [c, i] of positions(clubs, table, a.nameColumn)) if (c.league_position !== null) c.league_position = i;
   },
 });
