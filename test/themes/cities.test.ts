@@ -16,7 +16,7 @@ describe('cities: the statistics', () => {
         if (c.area_km2 != null) expect(own.reduce((s, d) => s + Math.round(n(d.area_km2) * 10), 0)).toBe(Math.round(n(c.area_km2) * 10));
         const lines = budget!.filter((b) => b.city_id === c.id);
         expect(new Set(lines.map((b) => b.department)).size).toBe(lines.length);
-        expect(lines.reduce((s, b) => s + n(b.amount_usd), 0)).toBe(n(c.total_budget_usd));
+        if (c.total_budget_usd != null) expect(lines.reduce((s, b) => s + n(b.amount_usd), 0)).toBe(n(c.total_budget_usd));
       }
       expect(new Set(cities!.map((c) => c.mayor_id)).size).toBe(cities!.length);
     }
@@ -30,7 +30,8 @@ describe('cities: the statistics', () => {
         const year = Number(w.meta.reference_date.slice(0, 4)) - 1;
         expect(Number(String(m.took_office).slice(0, 4))).toBeGreaterThanOrEqual(year - 4);
       }
-      for (const d of w.rows.districts!) expect(String(w.rows.cities![n(d.city_id) - 1]!.incorporated) < String(d.established)).toBe(true);
+      for (const d of w.rows.districts!.filter((x) => x.established != null))
+        expect(String(w.rows.cities![n(d.city_id) - 1]!.incorporated) < String(d.established)).toBe(true);
     }
   });
 
