@@ -169,7 +169,7 @@ const SAY = {
   },
   'vendors.member_since': {
     noun: 'membership date',
-    ask: 'date it joined its foundation',
+    ask: 'foundation membership date',
     verb: 'became a foundation member on {v}',
     future: 'is due to become a foundation member on {v}',
     with: 'a foundation member since {v}',
@@ -205,7 +205,7 @@ const SAY = {
     ],
   },
   'vendors.product_count': {
-    noun: 'product line-up',
+    noun: 'product count',
     ask: 'number of products',
     amount: '{v} products',
     verb: 'maintains {v} software products',
@@ -214,8 +214,8 @@ const SAY = {
     more: ['The catalogue of {s} lists {v} products.', '{s} develops and supports {v} products.', 'There are {v} products in the portfolio of {s}.'],
   },
   'vendors.release_count': {
-    noun: 'release tally',
-    ask: 'number of releases shipped across its products',
+    noun: 'product release count',
+    ask: 'number of product releases',
     amount: '{v} releases',
     verb: 'shipped {v} releases across its products over the year',
     with: 'with {v} releases shipped over the year',
@@ -227,8 +227,8 @@ const SAY = {
     ],
   },
   'vendors.downloads': {
-    noun: 'download tally',
-    ask: 'number of downloads across its products',
+    noun: 'product download count',
+    ask: 'number of product downloads',
     amount: '{v} downloads',
     verb: 'recorded {v} downloads across its products over the year',
     with: 'with {v} downloads across its products over the year',
@@ -257,7 +257,7 @@ const SAY = {
   },
   'products.language': {
     noun: 'implementation language',
-    ask: 'programming language it is written in',
+    ask: 'programming language',
     verb: 'is written in {v}',
     with: 'written in {v}',
     fronted: '{v} is the language in which {s} is written.',
@@ -273,7 +273,7 @@ const SAY = {
   },
   'products.roadmap_date': {
     noun: 'roadmap publication date',
-    ask: 'date its roadmap for the year was published',
+    ask: 'roadmap publication date',
     verb: 'had its roadmap for the year published on {v}',
     future: 'is due to have its roadmap for the year published on {v}',
     with: 'with a roadmap for the year published on {v}',
@@ -312,7 +312,7 @@ const SAY = {
   },
   'products.lines_of_code': {
     noun: 'code size',
-    ask: 'size of its code base in lines',
+    ask: 'code base size in lines',
     amount: '{v} lines of code',
     verb: 'is made up of {v} lines of code',
     with: 'with {v} lines of code',
@@ -321,7 +321,7 @@ const SAY = {
   },
   'products.test_coverage_pct': {
     noun: 'test coverage',
-    ask: 'share of its code covered by tests',
+    ask: 'test coverage',
     verb: 'has {v} of its code covered by tests',
     with: 'with test coverage of {v}',
     fronted: '{v} of the code of {s} is covered by tests.',
@@ -329,7 +329,7 @@ const SAY = {
   },
   'products.repo_stars': {
     noun: 'repository star count',
-    ask: 'number of stars on its code repository',
+    ask: 'number of repository stars',
     amount: '{v} stars',
     verb: 'has {v} stars on its code repository',
     with: 'with {v} repository stars',
@@ -341,7 +341,7 @@ const SAY = {
     ],
   },
   'products.release_count': {
-    noun: 'release tally',
+    noun: 'release count for the year',
     ask: 'number of releases over the year',
     amount: '{v} releases',
     verb: 'shipped {v} releases over the year',
@@ -427,7 +427,7 @@ const SAY = {
     ask: 'kind of release',
     verb: 'is a {v}',
     with: 'a {v}',
-    fronted: '{v} is the type of {s}.',
+    fronted: '{v} is how the release notes describe {s}.',
     more: ['The release notes describe {s} as a {v}.', '{s} was shipped as a {v}.', 'The maintainers classed {s} as a {v}.'],
   },
   'releases.fixes': {
@@ -587,7 +587,7 @@ export default compileTheme({
         {
           name: 'member_since',
           type: 'date',
-          label: 'date it joined its foundation',
+          label: 'foundation membership date',
           time: 'event',
           optional: 0.5,
           sentence: '{s} became a foundation member on {v}.',
