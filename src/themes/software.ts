@@ -9,7 +9,7 @@
  * by one to three months. A release's downloads are a share of its product's active installations;
  * a product's release count, downloads, bug fixes and security advisories come from its releases, a
  * vendor's product count, release count and downloads from its products, a foundation's member count
- * from its vendors; products are ranked by downloads. Most secondary attributes are present in some
+ * from its vendors; products and vendors are ranked by downloads. Most secondary attributes are present in some
  * worlds and absent in others, so worlds differ in shape.
  */
 import { ORG, YEARS } from './_columns.js';
@@ -237,6 +237,19 @@ const SAY = {
       'The products of {s} were downloaded {v} times over the year.',
       'Across its catalogue, {s} counted {v} downloads during the year.',
       'Over the year, users fetched the software of {s} {v} times.',
+    ],
+  },
+  'vendors.downloads_rank': {
+    noun: 'vendor downloads rank',
+    ask: 'rank among vendors by product downloads',
+    amount: 'number {v}',
+    verb: 'ranked number {v} among software vendors by product downloads',
+    with: 'ranked number {v} among vendors by product downloads',
+    fronted: '{v} is where {s} placed among software vendors by product downloads.',
+    more: [
+      'By product downloads, {s} placed number {v} among the software vendors.',
+      '{s} finished the year at number {v} on the vendor downloads table.',
+      'Among software vendors, {s} came in at number {v} for downloads of its products.',
     ],
   },
   'products.vendor_id': {
@@ -631,6 +644,15 @@ export default compileTheme({
           sentence: '{s} recorded {v} downloads across its products over the year.',
           gen: { kind: 'derived' },
         },
+        {
+          name: 'downloads_rank',
+          type: 'integer',
+          label: 'vendor downloads rank',
+          optional: 0.5,
+          time: 'year_end',
+          sentence: '{s} ranked number {v} among software vendors by product downloads.',
+          gen: { kind: 'derived' },
+        },
       ],
     },
     {
@@ -957,6 +979,7 @@ export default compileTheme({
     { use: 'countChildren', args: { table: 'vendors', column: 'product_count', children: 'products', via: 'vendor_id' } },
     { use: 'sumChildren', args: { table: 'vendors', column: 'release_count', children: 'products', via: 'vendor_id', of: 'release_count' } },
     { use: 'sumChildren', args: { table: 'vendors', column: 'downloads', children: 'products', via: 'vendor_id', of: 'downloads' } },
+    { use: 'rank', args: { table: 'vendors', column: 'downloads_rank', by: 'downloads' } },
     { use: 'countChildren', args: { table: 'foundations', column: 'member_count', children: 'vendors', via: 'foundation_id' } },
   ],
   invariants: [
@@ -969,6 +992,7 @@ export default compileTheme({
     { use: 'sumEquals', args: { parents: 'vendors', total: 'downloads', children: 'products', fk: 'vendor_id', part: 'downloads' } },
     { use: 'countEquals', args: { parents: 'foundations', count: 'member_count', children: 'vendors', fk: 'foundation_id' } },
     { use: 'ranking', args: { table: 'products', rank: 'downloads_rank', by: 'downloads' } },
+    { use: 'ranking', args: { table: 'vendors', rank: 'downloads_rank', by: 'downloads' } },
     // A release patches no more advisories than it fixes bugs; a release's downloads never exceed its product's installations.
     { use: 'notAbove', args: { table: 'releases', column: 'security_advisories', limit: 'fixes' } },
     { use: 'atMostParent', args: { children: 'releases', fk: 'product_id', column: 'downloads', parents: 'products', parentColumn: 'active_installs' } },

@@ -52,8 +52,9 @@ describe('software: foundations, vendors, products and their releases', () => {
         expect(own.length).toBeGreaterThanOrEqual(1);
         expect(n(f.member_count)).toBe(own.length);
       }
-      if (products!.some((p) => p.downloads_rank != null)) {
-        const byRank = products!.slice().sort((a, b) => n(a.downloads_rank) - n(b.downloads_rank));
+      for (const list of [products!, vendors!]) {
+        if (list.every((p) => p.downloads_rank == null)) continue;
+        const byRank = list.slice().sort((a, b) => n(a.downloads_rank) - n(b.downloads_rank));
         expect(byRank.map((p) => n(p.downloads_rank))).toEqual(byRank.map((_, i) => i + 1));
         for (let i = 1; i < byRank.length; i++) expect(n(byRank[i - 1]!.downloads)).toBeGreaterThanOrEqual(n(byRank[i]!.downloads));
       }
@@ -120,6 +121,13 @@ describe('software: foundations, vendors, products and their releases', () => {
         (r) => r.products![0]!.downloads_rank != null,
         (r) => {
           const [a, b] = r.products!;
+          [a!.downloads_rank, b!.downloads_rank] = [b!.downloads_rank!, a!.downloads_rank!];
+        },
+      ],
+      [
+        (r) => r.vendors![0]!.downloads_rank != null,
+        (r) => {
+          const [a, b] = r.vendors!;
           [a!.downloads_rank, b!.downloads_rank] = [b!.downloads_rank!, a!.downloads_rank!];
         },
       ],
