@@ -58,6 +58,36 @@ const SHOP_WORDS = [
   'Cinderwood',
   'Pebblebrook',
   'Nettlefield',
+  'Applewood',
+  'Gullwing',
+  'Briarfield',
+  'Tansy',
+  'Ravenhill',
+  'Cloverdale',
+  'Moonrise',
+  'Seabright',
+  'Willowby',
+  'Quarrystone',
+  'Heatherly',
+  'Bellwether',
+  'Marshgate',
+  'Ashgrove',
+  'Lanternfield',
+  'Windmere',
+  'Figtree',
+  'Coralline',
+  'Dovecote',
+  'Redfern',
+  'Holloway',
+  'Birchmoor',
+  'Saffron',
+  'Glenmoor',
+  'Oxeye',
+  'Tamarind',
+  'Westerly',
+  'Greyfriar',
+  'Kingfisher',
+  'Sweetbay',
 ];
 
 /** What a best-selling listing is called after its shop's first word ("Juniper Gift Box"): words that fit any category. */
@@ -128,7 +158,6 @@ const SAY = {
   },
   'marketplaces.launch_date': {
     noun: 'launch date',
-    ask: 'date it went live',
     verb: 'went live on {v}',
     future: 'is due to go live on {v}',
     with: 'live since {v}',
@@ -149,7 +178,7 @@ const SAY = {
   },
   'marketplaces.commission_pct': {
     noun: 'seller commission',
-    ask: 'commission it takes on a sale',
+    ask: 'commission on a sale',
     verb: 'takes a commission of {v} on each sale',
     with: 'charging sellers {v} a sale',
     fronted: '{v} of each sale goes to {s} as commission.',
@@ -177,8 +206,7 @@ const SAY = {
     more: ['{s} has a workforce of {v}.', 'The payroll of {s} numbers {v} staff.', '{s} counts {v} employees across its offices and warehouses.'],
   },
   'marketplaces.seller_count': {
-    noun: 'seller base',
-    ask: 'number of sellers',
+    noun: 'number of sellers',
     amount: '{v} sellers',
     verb: 'hosts {v} sellers',
     with: 'with {v} sellers',
@@ -186,8 +214,8 @@ const SAY = {
     more: ['{s} is home to {v} sellers.', 'There are {v} shops on {s}.', 'The seller directory of {s} lists {v} shops.'],
   },
   'marketplaces.seller_gmv_usd': {
-    noun: 'gross merchandise value of its sellers',
-    ask: 'gross merchandise value of its sellers over the year',
+    noun: 'seller gross merchandise value for the year',
+    ask: 'yearly seller gross merchandise value',
     verb: 'handled {v} in sales from its sellers over the year',
     with: 'with {v} in seller sales over the year',
     fronted: '{v} worth of goods was sold by the sellers of {s} over the year.',
@@ -214,7 +242,6 @@ const SAY = {
   },
   'sellers.founded': {
     noun: 'shop opening date',
-    ask: 'date the shop opened',
     verb: 'opened its storefront on {v}',
     future: 'is due to open its storefront on {v}',
     with: 'trading since {v}',
@@ -245,7 +272,6 @@ const SAY = {
   },
   'sellers.rating': {
     noun: 'seller rating',
-    ask: 'seller rating out of 5',
     amount: '{v} out of 5',
     verb: 'holds a seller rating of {v} out of 5',
     with: 'rated {v} out of 5 by buyers',
@@ -253,7 +279,7 @@ const SAY = {
     more: ['Buyers rate {s} at {v} out of 5.', 'The feedback score of {s} averages {v} out of 5.', 'According to buyer feedback, {s} scores {v} out of 5.'],
   },
   'sellers.follower_count': {
-    noun: 'following',
+    noun: 'follower count',
     ask: 'number of followers',
     amount: '{v} followers',
     verb: 'has {v} followers',
@@ -286,7 +312,7 @@ const SAY = {
     more: ['{s} employs {v} people.', 'The team behind {s} numbers {v}.', '{s} is run by a staff of {v}.'],
   },
   'sellers.annual_orders': {
-    noun: 'orders for the year',
+    noun: 'order count for the year',
     ask: 'number of orders over the year',
     amount: '{v} orders',
     verb: 'took {v} orders over the year',
@@ -311,7 +337,7 @@ const SAY = {
     ],
   },
   'sellers.annual_returns': {
-    noun: 'returns for the year',
+    noun: 'return count for the year',
     ask: 'number of orders returned over the year',
     amount: '{v} returns',
     verb: 'had {v} orders returned over the year',
@@ -340,7 +366,6 @@ const SAY = {
   },
   'listings.listed_on': {
     noun: 'listing date',
-    ask: 'date it was first listed',
     verb: 'was first listed on {v}',
     future: 'is due to be listed on {v}',
     with: 'listed since {v}',
@@ -357,7 +382,7 @@ const SAY = {
     more: ['{s} sells for {v}.', 'Buyers pay {v} for {s}.', 'The listed price of {s} is {v}.'],
   },
   'listings.units_sold': {
-    noun: 'units sold for the year',
+    noun: 'sales volume for the year',
     ask: 'number of units sold over the year',
     amount: '{v} units',
     verb: 'sold {v} units over the year',
@@ -366,7 +391,7 @@ const SAY = {
     more: ['Over the year, buyers ordered {v} units of {s}.', '{s} shifted {v} units in the year.', 'Sales of {s} reached {v} units for the year.'],
   },
   'listings.revenue_usd': {
-    noun: 'sales for the year',
+    noun: 'sales revenue for the year',
     ask: 'sales revenue over the year',
     verb: 'brought in {v} over the year',
     with: 'with {v} in sales over the year',
@@ -374,7 +399,7 @@ const SAY = {
     more: ['Over the year, {s} earned its seller {v}.', 'Sales of {s} came to {v} for the year.', 'Buyers spent {v} on {s} over the year.'],
   },
   'listings.review_count': {
-    noun: 'review tally',
+    noun: 'review count',
     ask: 'number of reviews',
     amount: '{v} reviews',
     verb: 'has {v} buyer reviews',
@@ -486,7 +511,7 @@ export default compileTheme({
       plural: 'online marketplaces',
       nameColumn: 'name',
       entityPages: true,
-      naming: { kind: 'company', suffixes: ['Market', 'Marketplace', 'Bazaar', 'Mart', 'Shop'] },
+      naming: { kind: 'company', suffixes: ['Market', 'Marketplace', 'Bazaar', 'Mart'] },
       rows: { kind: 'count', range: [2, 3] },
       headline: ['{name} names {ceo} chief executive', '{name} sets out its seller fees for the year ahead'],
       columns: [
@@ -515,7 +540,7 @@ export default compileTheme({
         {
           name: 'monthly_visitors',
           type: 'integer',
-          label: 'monthly visitors',
+          label: 'monthly visitor count',
           unit: 'count',
           measure: true,
           optional: 0.45,
@@ -533,7 +558,7 @@ export default compileTheme({
         {
           name: 'seller_gmv_usd',
           type: 'integer',
-          label: 'gross merchandise value of its sellers',
+          label: 'yearly seller gross merchandise value',
           unit: 'usd',
           measure: true,
           time: 'year_end',
@@ -664,7 +689,7 @@ export default compileTheme({
           name: 'rating',
           type: 'real',
           decimals: 1,
-          label: 'seller rating out of 5',
+          label: 'seller rating',
           optional: 0.45,
           sentence: '{s} holds a seller rating of {v} out of 5.',
           gen: { kind: 'real', range: [3.4, 5] },
