@@ -641,7 +641,7 @@ export default compileTheme({
           },
         },
       ],
-      headline: ['{name} opens its storefront on {marketplace_id}', '{owner} on growing {name}', '{name} widens its range'],
+      headline: ['{owner} on running {name}', 'Seller profile: {name} on {marketplace_id}'],
       columns: [
         { name: 'name', type: 'text', label: 'name', gen: { kind: 'name' } },
         {
