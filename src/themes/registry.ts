@@ -30,6 +30,7 @@ import books from './books.js';
 import agriculture from './agriculture.js';
 import realestate from './realestate.js';
 import software from './software.js';
+import ecommerce from './ecommerce.js';
 
 const registry = new Map<string, ThemeDef>();
 let version = 0;
@@ -67,6 +68,7 @@ for (const theme of [
   agriculture,
   realestate,
   software,
+  ecommerce,
 ])
   registerTheme(theme);
 
