@@ -26,6 +26,8 @@
  * Returned strings are problems (empty: the claim holds).
  */
 import { dayFromIso, MONTHS } from '../format.js';
+import { fold as foldText } from '../text/fold.js';
+import { findNumbers, negativeAt } from '../text/numbers.js';
 import { exactValueForms, findValue } from './claims.js';
 import { periodEnd } from './fact-time.js';
 import type { Claim, Document, Fact, Passage, WorldData } from './types.js';
@@ -95,7 +97,6 @@ const HEDGES = [
   'c.',
   '~',
 ];
-const SCALES: Record<string, number> = { thousand: 1e3, million: 1e6, billion: 1e9, trillion: 1e12, k: 1e3, m: 1e6, mn: 1e6, bn: 1e9, tn: 1e12 };
 const PRELIMINARY_MARKS = [
   'preliminary',
   'estimated',
@@ -140,19 +141,21 @@ const FUTURE_MARKS = [
 
 const hedged = (text: string) => HEDGES.some((h) => (/\w$/.test(h) ? hasWords(text, h) : text.includes(h)));
 
-/** A number as written ("1.2 million", "$1,200", "12%") and the unit of its last kept digit; null if none. */
+/**
+ * A number as written ("1.2 million", "$1,200", "12%", "1.2亿"), read by the one reader of numbers, and
+ * the unit of its last kept digit; `scaled` when it is written with a scale word ("million", "k", "万").
+ * Null if none.
+ */
 export function writtenNumber(stated: string): { value: number; unit: number; scaled: boolean } | null {
-  const m = /(-)?\$?\s*(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?(?:\s*(thousand|million|billion|trillion|mn|bn|tn|k|m)(?![\p{L}]))?/u.exec(fold(stated));
-  if (!m) return null;
-  const int = m[2]!.replace(/,/g, '');
-  const frac = m[3] ?? '';
-  const scale = m[4] ? SCALES[m[4]]! : 1;
-  const sign = m[1] ? -1 : 1;
-  const value = sign * Number(`${int}${frac ? `.${frac}` : ''}`) * scale;
-  const scaled = m[4] !== undefined;
-  if (frac) return { value, unit: 10 ** -frac.length * scale, scaled };
-  const zeros = /0*$/.exec(int)![0].length;
-  return { value, unit: 10 ** Math.min(zeros, int.length - 1) * scale, scaled };
+  const folded = foldText(stated);
+  // The first number, read whole (a number written in parts, "1亿2000万", is one mention wider than its
+  // parts); digits before number words, which are prose beside them ("one of the best").
+  const all = findNumbers(folded);
+  const m = all.find((x) => /\d/.test(x.text)) ?? all[0];
+  const r = m?.readings[0];
+  if (!m || !r) return null;
+  const value = (negativeAt(folded, m.start) ? -1 : 1) * r.value;
+  return { value: value === 0 ? 0 : value, unit: r.precision, scaled: /\p{L}/u.test(m.text) };
 }
 
 /** Is `stated` a rounding of the number `exact`: within half a unit of its last kept digit? */

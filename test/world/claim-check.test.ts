@@ -20,6 +20,15 @@ describe('roundsNumber: within half a unit of the last kept digit', () => {
     expect(roundsNumber('$2.5 billion', 2_540_000_000)).toBe(true);
     expect(writtenNumber('about 1,200')).toEqual({ value: 1200, unit: 100, scaled: false });
     expect(writtenNumber('1.20 million')).toEqual({ value: 1_200_000, unit: 10_000, scaled: true });
+    expect(writtenNumber('a loss of -$3.5 million')).toEqual({ value: -3_500_000, unit: 100_000, scaled: true });
+  });
+
+  it('reads Chinese forms with the same reader: 1.2亿, 1亿2000万, 一千二百万', () => {
+    expect(writtenNumber('约1.2亿')).toEqual({ value: 120_000_000, unit: 10_000_000, scaled: true });
+    expect(roundsNumber('约1.2亿', 121_340_000)).toBe(true);
+    expect(roundsNumber('约1.3亿', 121_340_000)).toBe(false);
+    expect(writtenNumber('1亿2000万')?.value).toBe(120_000_000);
+    expect(roundsNumber('一千二百万', 12_000_000)).toBe(true);
   });
 });
 
