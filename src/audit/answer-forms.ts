@@ -7,12 +7,16 @@
  *   and their abbreviations at one to three decimals ("1.2 million", "1.85m", "97.8 thousand", "97.8k"),
  *   when the value has at least three significant digits; spelled out in English words
  *   ("ninety-seven thousand eight hundred forty-six"); a decimal with a comma ("2,37");
+ *   in Chinese forms: with 万, 亿 and 万亿 ("1.2亿", "12,000万", "1亿2000万"; rounded at one to three
+ *   decimals as the English scales are), and in Chinese numerals ("一千二百万", "两千", "十二");
  * - dates: ISO, "March 4, 2029", "Mar 4, 2029", "4 March 2029", "March 4th, 2029", "4th of March 2029",
- *   "03/04/2029", "4/3/2029", "04.03.2029", "2029/03/04";
+ *   "03/04/2029", "4/3/2029", "04.03.2029", "2029/03/04"; in Chinese, "2029年3月4日", "2029年03月04日",
+ *   "2029年3月4号", "二〇二九年三月四日";
  * - text: the text itself (an entity's name, a word value).
  *
  * Every form is folded with `foldForJudge` (NFKC, marks removed, lower case, one space), and a form is
- * found in a text only at word boundaries (a number not inside a longer number).
+ * found in a text only at word boundaries (a number not inside a longer number; Chinese, written without
+ * spaces, has no word boundaries, but a number is not read inside a longer one, nor before a scale).
  */
 
 /** NFKC (full-width digits and letters read as ASCII), marks removed, lower case, dashes and spaces unified. */
@@ -87,6 +91,87 @@ export function spellInteger(n: number, and = false): string {
   return parts.join(' ');
 }
 
+const ZH_DIGITS = ['零', '一', '二', '三', '四', '五', '六', '七', '八', '九'];
+
+/** 1–9999 in Chinese numerals, "一千零五", "三百二十"; `full` keeps the 一 of 一十 ("一十二" inside a larger number). */
+function zhUnder10000(n: number, full: boolean): string {
+  const digits = [Math.floor(n / 1000), Math.floor(n / 100) % 10, Math.floor(n / 10) % 10, n % 10];
+  const units = ['千', '百', '十', ''];
+  let out = '';
+  let gap = false;
+  digits.forEach((d, i) => {
+    if (d === 0) {
+      gap = out !== '';
+      return;
+    }
+    if (gap) out += '零';
+    gap = false;
+    out += i === 2 && d === 1 && out === '' && !full ? units[i] : ZH_DIGITS[d]! + units[i];
+  });
+  return out;
+}
+
+/**
+ * A non-negative integer below 10^16 in Chinese numerals, in groups of four digits under 万 and 亿
+ * ("一千二百万", "一亿零五百万", "十二"); '' for anything else.
+ */
+export function zhNumerals(n: number): string {
+  if (!Number.isSafeInteger(n) || n < 0 || n >= 1e16) return '';
+  if (n === 0) return '零';
+  const groups = [Math.floor(n / 1e12), Math.floor(n / 1e8) % 1e4, Math.floor(n / 1e4) % 1e4, n % 1e4];
+  const words = ['万亿', '亿', '万', ''];
+  let out = '';
+  let gap = false;
+  groups.forEach((g, i) => {
+    if (g === 0) {
+      gap = out !== '';
+      return;
+    }
+    if (out !== '' && (gap || g < 1000)) out += '零';
+    gap = false;
+    out += zhUnder10000(g, out !== '') + words[i];
+  });
+  return out;
+}
+
+/** Chinese scales: 万亿 (10^12), 亿 (10^8), 万 (10^4). */
+const ZH_SCALES: [number, string][] = [
+  [1e12, '万亿'],
+  [1e8, '亿'],
+  [1e4, '万'],
+];
+
+/** The Chinese forms of a number: scales (exact, and rounded when it has three or more significant digits), numerals. */
+function zhNumberForms(value: number, rounded: boolean): string[] {
+  const out = new Set<string>();
+  const abs = Math.abs(value);
+  const sign = value < 0 ? '-' : '';
+  for (const [size, word] of ZH_SCALES) {
+    if (abs < size) continue;
+    const scaled = abs / size;
+    // Exact: the scaled value with up to four decimals ("12134万", "1.2134亿"), grouped as well ("12,134万").
+    const exact = Number(scaled.toFixed(4));
+    if (Math.abs(exact * size - abs) < 1e-6) {
+      const [i, f] = String(exact).split('.') as [string, string?];
+      out.add(`${sign}${i}${f ? `.${f}` : ''}${word}`);
+      if (i.length > 3) out.add(`${sign}${group(i, ',')}${f ? `.${f}` : ''}${word}`);
+    }
+    if (rounded) for (const d of [1, 2, 3]) out.add(`${sign}${scaled.toFixed(d).replace(/0+$/, '').replace(/\.$/, '')}${word}`);
+  }
+  // Written in parts: "1亿2000万".
+  if (Number.isInteger(abs) && abs >= 1e8 && abs % 1e4 === 0 && abs % 1e8 !== 0) out.add(`${sign}${Math.floor(abs / 1e8)}亿${(abs % 1e8) / 1e4}万`);
+  if (Number.isInteger(abs)) {
+    const words = zhNumerals(abs);
+    if (words) {
+      const neg = value < 0 ? '负' : '';
+      out.add(neg + words);
+      // 两 for a leading 2 before a unit ("两千", "两万"), as people say it.
+      if (/^二[千百万亿]/.test(words)) out.add(`${neg}两${words.slice(1)}`);
+    }
+  }
+  return [...out];
+}
+
 const group = (intDigits: string, sep: string) => intDigits.replace(/\B(?=(\d{3})+(?!\d))/g, sep);
 
 function significantDigits(v: number): number {
@@ -94,8 +179,11 @@ function significantDigits(v: number): number {
   return s.length;
 }
 
-/** The forms of a number (see the header). */
-export function numberForms(value: number): string[] {
+/**
+ * The forms of a number (see the header); with `rounded: false`, only those that state it exactly (with
+ * no key beside it, a rounded "1.6 million" may be another row's).
+ */
+export function numberForms(value: number, { rounded = true }: { rounded?: boolean } = {}): string[] {
   const out = new Set<string>();
   const abs = Math.abs(value);
   const sign = value < 0 ? '-' : '';
@@ -111,7 +199,9 @@ export function numberForms(value: number): string[] {
     out.add(`${value < 0 ? 'minus ' : ''}${spellInteger(abs)}`);
     if (abs >= 100) out.add(`${value < 0 ? 'minus ' : ''}${spellInteger(abs, true)}`);
   }
-  if (significantDigits(value) >= 3) {
+  const roundedToo = rounded && significantDigits(value) >= 3;
+  for (const f of zhNumberForms(value, roundedToo)) out.add(f);
+  if (roundedToo) {
     for (const [size, word] of SCALES) {
       if (abs < size) continue;
       const scaled = abs / size;
@@ -160,6 +250,11 @@ export function dateForms(iso: string): string[] {
     `${d}.${mo}.${y}`,
     `${y}/${p2(mo)}/${p2(d)}`,
     `${y}.${p2(mo)}.${p2(d)}`,
+    `${y}年${mo}月${d}日`,
+    `${y}年${p2(mo)}月${p2(d)}日`,
+    `${y}年${mo}月${d}号`,
+    // The year digit by digit, the month and day in numerals: 二〇二九年三月四日.
+    `${[...y].map((c) => (c === '0' ? '〇' : ZH_DIGITS[Number(c)])).join('')}年${zhNumerals(mo)}月${zhNumerals(d)}日`,
   ];
   return [...new Set(forms.map(foldForJudge))];
 }
@@ -168,6 +263,13 @@ const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** A day beside its month ("3 october 2004", "october 3, 2004") is part of a date, not a count. */
 const MONTH_BEFORE = `(?:${MONTHS.join('|')}) `;
 const MONTH_AFTER = ` (?:${MONTHS.join('|')})`;
+/** Chinese numeral characters: a numeral form is not read inside a longer numeral. */
+const ZH_NUMERAL = '[零〇一二两三四五六七八九十百千万亿点]';
+/**
+ * A letter that is a word character: any but a Han one (Chinese, written without spaces, puts a number
+ * right beside its words: "收入1.2亿元").
+ */
+const WORD_LETTER = '[^\\P{L}\\p{sc=Han}]';
 
 /**
  * A matcher for a set of folded forms: finds a form in a folded text at word boundaries; a number form
@@ -179,6 +281,10 @@ export function formMatcher(forms: readonly string[]): (folded: string) => strin
   const list = [...new Set(forms.filter((f) => f.length > 0))].sort((a, b) => b.length - a.length);
   if (list.length === 0) return () => null;
   const alt = list.map(escapeRe).join('|');
-  const re = new RegExp(`(?<![\\p{L}\\p{N}]|\\d[.,/-]|${MONTH_BEFORE})(${alt})(?![\\p{L}\\p{N}]|[.,/-]\\d|${MONTH_AFTER})`, 'u');
+  // Not inside a longer number or numeral, nor before a scale (12 of "12万"), nor a month or day of a date ("12月", "3月4日").
+  const re = new RegExp(
+    `(?<!${WORD_LETTER}|\\p{N}|\\d[.,/-]|${MONTH_BEFORE}|${ZH_NUMERAL}|月)(${alt})(?!${WORD_LETTER}|\\p{N}|[.,/-]\\d|${MONTH_AFTER}|${ZH_NUMERAL}|[月日号])`,
+    'u',
+  );
   return (folded) => re.exec(folded)?.[1] ?? null;
 }

@@ -106,10 +106,7 @@ function valueForms(cell: Cell, claims: readonly ClaimRecord[]): string[] {
 }
 
 /** A number's exact forms only (digits, separators, words): with no key beside it, a rounded "1.6 million" may be another row's. */
-const exactNumberForms = (v: number) =>
-  numberForms(v).filter(
-    (f) => !/\d(\.\d+)? ?(thousand|million|billion|trillion|k|m|bn)$/.test(f) || f.replace(/[^\d]/g, '') === String(Math.abs(v)).replace(/[^\d]/g, ''),
-  );
+const exactNumberForms = (v: number) => numberForms(v, { rounded: false });
 
 const sameValue = (fact: Fact, cell: Cell) => (isNumber(cell) ? Number(fact.object) === cell : fact.object === String(cell));
 

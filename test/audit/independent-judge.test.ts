@@ -46,6 +46,28 @@ describe('answer forms', () => {
     expect(numberForms(37)).not.toContain('37 thousand');
   });
 
+  it('write a number as Chinese pages do (万, 亿, numerals), and find it beside Chinese words but not inside a longer number', () => {
+    const forms = numberForms(121_340_000);
+    for (const f of ['1.2134亿', '12134万', '12,134万', '1.2亿', '1.21亿', '1亿2134万', '一亿二千一百三十四万']) expect(forms).toContain(f);
+    expect(numberForms(121_340_000, { rounded: false })).not.toContain('1.2亿');
+    expect(numberForms(121_340_000, { rounded: false })).toContain('12134万');
+    expect(numberForms(12_000_000)).toEqual(expect.arrayContaining(['1200万', '一千二百万']));
+    expect(numberForms(2000)).toEqual(expect.arrayContaining(['二千', '两千']));
+    expect(numberForms(12)).toContain('十二');
+    expect(numberForms(100_050_000)).toContain('一亿零五万');
+    const m = formMatcher(numberForms(121_340_000));
+    expect(m(foldForJudge('该公司全年收入1.2亿元'))).toBe('1.2亿');
+    expect(m(foldForJudge('收入达到12134万美元'))).toBe('12134万');
+    expect(m(foldForJudge('收入达到1.2万亿美元'))).toBeNull(); // 1.2万亿 is another number
+    const twelve = formMatcher(numberForms(12));
+    expect(twelve(foldForJudge('共有12家门店'))).toBe('12');
+    expect(twelve(foldForJudge('共有十二家门店'))).toBe('十二');
+    expect(twelve(foldForJudge('共有12万名会员'))).toBeNull(); // 120,000
+    expect(twelve(foldForJudge('共有二十二家门店'))).toBeNull(); // 22
+    expect(twelve(foldForJudge('于2032年12月3日开业'))).toBeNull(); // a month
+    expect(twelve(foldForJudge('于2032年3月12日开业'))).toBeNull(); // a day
+  });
+
   it('write a date in the common formats', () => {
     const forms = dateForms('2029-03-04');
     for (const f of [
@@ -58,8 +80,13 @@ describe('answer forms', () => {
       '03/04/2029',
       '04.03.2029',
       '2029/03/04',
+      '2029年3月4日',
+      '2029年03月04日',
+      '二〇二九年三月四日',
     ])
       expect(forms).toContain(f);
+    expect(formMatcher(dateForms('2029-12-31'))(foldForJudge('该店于2029年12月31日开业'))).toBe('2029年12月31日');
+    expect(dateForms('2029-12-31')).toContain('二〇二九年十二月三十一日');
     expect(dateForms('not a date')).toEqual([]);
   });
 });
