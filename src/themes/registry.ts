@@ -29,6 +29,7 @@ import museums from './museums.js';
 import books from './books.js';
 import agriculture from './agriculture.js';
 import realestate from './realestate.js';
+import patents from './patents.js';
 
 const registry = new Map<string, ThemeDef>();
 let version = 0;
@@ -65,6 +66,7 @@ for (const theme of [
   books,
   agriculture,
   realestate,
+  patents,
 ])
   registerTheme(theme);
 
