@@ -543,7 +543,7 @@ export default compileTheme({
           words: ['Labs', 'Research'],
           weight: 2,
           set: {
-            employees: { kind: 'int', range: [60, 900], step: 10 },
+            employees: { kind: 'int', range: [120, 900], step: 10 },
             rd_spend_usd: { kind: 'int', range: [8_000_000, 90_000_000], log: true, step: 100_000 },
           },
         },
@@ -571,7 +571,7 @@ export default compileTheme({
         // At least sixteen years before the world year, so every inventor here joined after it.
         { ...ORG.founded([-YEARS(95), -YEARS(16)]), optional: 0.5 },
         { ...ORG.ceo(), optional: 0.5 },
-        ORG.employees([60, 160_000], 0.5),
+        ORG.employees([120, 160_000], 0.5),
         {
           name: 'rd_spend_usd',
           type: 'integer',
@@ -603,7 +603,6 @@ export default compileTheme({
           type: 'integer',
           label: 'upfront licence income',
           unit: 'usd',
-          measure: true,
           presentWith: 'licences.upfront_fee_usd',
           time: 'year_end',
           sentence: '{s} took in {v} in upfront licence fees for its new patents over the year.',
@@ -852,7 +851,6 @@ export default compileTheme({
           type: 'integer',
           label: 'upfront licence fees',
           unit: 'usd',
-          measure: true,
           presentWith: 'licences.upfront_fee_usd',
           time: 'year_end',
           sentence: '{s} earned {v} in upfront licence fees over the year.',
