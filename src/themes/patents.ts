@@ -280,7 +280,7 @@ const SAY = {
     more: ['{s} came into the world on {v}.', 'The date of birth of {s} is {v}.', 'Records give {v} as the date {s} was born.'],
   },
   'inventors.joined': {
-    noun: 'start date',
+    noun: 'start date at the company',
     ask: 'date of starting at the company',
     verb: 'took up a research post on {v}',
     future: 'is due to take up a research post on {v}',
