@@ -405,7 +405,6 @@ export default compileTheme({
           type: 'date',
           label: 'date of birth',
           time: 'event',
-          optional: 0.45,
           sentence: '{s} was born on {v}.',
           gen: { kind: 'date', days: [-YEARS(78), -YEARS(25)] },
         },
