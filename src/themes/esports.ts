@@ -18,8 +18,39 @@
 import { ORG, YEARS } from './_columns.js';
 import { compileTheme } from './spec/compile.js';
 
-/** An organisation's name ends in one of these words ("Cotish Esports"); its first word also names its teams. */
+/**
+ * An organisation's name: a one-word stem and a suffix ("Frostfang Esports"). Each stem has one suffix, so
+ * no two organisations of a world share a stem, and the stem also names its teams ("Frostfang Nova").
+ */
+const STEM_HEADS = [
+  'Night',
+  'Vex',
+  'Iron',
+  'Red',
+  'Frost',
+  'Ash',
+  'Shadow',
+  'Void',
+  'Star',
+  'Sun',
+  'Moon',
+  'Thunder',
+  'Silver',
+  'Grim',
+  'Wild',
+  'Dusk',
+  'Ember',
+  'Steel',
+  'Rune',
+  'Gold',
+  'Sky',
+  'Blaze',
+  'Hex',
+  'Volt',
+];
+const STEM_TAILS = ['hound', 'vane', 'jaw', 'line', 'bane', 'fall', 'wing', 'fang', 'crest', 'forge', 'shade', 'spire', 'claw', 'rift', 'veil', 'hawk'];
 const ORG_SUFFIXES = ['Esports', 'Gaming', 'Esports Club', 'Collective'];
+const ORG_NAMES = STEM_HEADS.flatMap((head, i) => STEM_TAILS.map((tail, j) => `${head}${tail} ${ORG_SUFFIXES[(i + j) % ORG_SUFFIXES.length]}`));
 
 /** A team is its organisation's stem and a roster word ("Nightjar Nova"); a second roster of the same word gets another. */
 const ROSTER_WORDS = ['Nova', 'Prime', 'Black', 'Crimson', 'Rising', 'Vanguard', 'Legion', 'Apex', 'Storm', 'Zero', 'Five', 'Onyx'];
@@ -170,7 +201,6 @@ const TOURNAMENT_WORDS = [
   'Summit',
   'Eclipse',
   'Silver Harbor',
-  'Starfall',
   'Redwater',
 ];
 
@@ -257,8 +287,7 @@ const SAY = {
     more: ['{s} runs {v} teams.', 'The roster list of {s} shows {v} teams.', 'Across its game titles, {s} fields {v} teams.'],
   },
   'organisations.season_prize_usd': {
-    noun: 'prize money for the season',
-    ask: 'prize money won by its teams over the season',
+    noun: 'team prize money for the season',
     verb: 'won {v} in prize money across its teams over the season',
     with: 'with {v} in prize money over the season',
     fronted: '{v} in prize money was won by the teams of {s} over the season.',
@@ -311,7 +340,6 @@ const SAY = {
   },
   'teams.rating_points': {
     noun: 'circuit rating',
-    ask: 'circuit rating in points',
     amount: '{v} points',
     verb: 'holds a circuit rating of {v} points',
     with: 'rated at {v} points',
@@ -408,7 +436,6 @@ const SAY = {
   },
   'players.career_earnings_usd': {
     noun: 'career prize earnings',
-    ask: 'prize money won over a career',
     verb: 'has won {v} in prize money over a career',
     with: 'with {v} in career prize money',
     fronted: '{v} is what {s} has won in prize money over a career.',
@@ -492,11 +519,11 @@ const SAY = {
     more: ['The result {s} belongs to {v}.', '{s} is how {v} finished.', 'The team in {s} is {v}.'],
   },
   'placements.placing': {
-    noun: 'final placing',
+    noun: 'finishing position',
     amount: 'position {v}',
     verb: 'ended in position {v}',
     with: 'finishing in position {v}',
-    fronted: 'Position {v} was the final placing of {s}.',
+    fronted: 'Position {v} was the finishing position of {s}.',
     more: [
       'The final standings list {s} in position {v}.',
       'In the final standings, {s} came in at position {v}.',
@@ -523,9 +550,9 @@ const SAY = {
     ],
   },
   'placements.matches_won': {
-    noun: 'match wins',
+    noun: 'match tally',
     ask: 'number of matches won',
-    amount: '{v} matches',
+    amount: '{v} wins',
     verb: 'won {v} matches',
     with: 'with {v} match wins',
     fronted: '{v} matches were won in {s}.',
@@ -537,8 +564,8 @@ const SAY = {
     verb: 'made its last appearance of the event on {v}',
     future: 'is due to play its last match of the event on {v}',
     with: 'last in action on {v}',
-    fronted: '{v} is the day of the last match in {s}.',
-    more: ['The final match in {s} was played on {v}.', 'The run in {s} ended on {v}.', 'According to the match log, {s} closed on {v}.'],
+    fronted: '{v} was the day of the last match of {s}.',
+    more: ['The last match of {s} was played on {v}.', 'The run of {s} ended on {v}.', 'According to the match log, the last match of {s} came on {v}.'],
   },
 };
 
@@ -564,7 +591,7 @@ export default compileTheme({
       plural: 'esports organisations',
       nameColumn: 'name',
       entityPages: true,
-      naming: { kind: 'company', suffixes: ORG_SUFFIXES },
+      naming: { kind: 'pattern', pattern: '{word}', words: ORG_NAMES },
       rows: { kind: 'count', range: [3, 4] },
       headline: ['{owner} takes full control of {name}', '{name} unveils its rosters for the new season'],
       columns: [
@@ -600,7 +627,7 @@ export default compileTheme({
         {
           name: 'season_prize_usd',
           type: 'integer',
-          label: 'prize money won by its teams over the season',
+          label: 'team prize money for the season',
           unit: 'usd',
           time: 'year_end',
           sentence: '{s} won {v} in prize money across its teams over the season.',
@@ -891,7 +918,7 @@ export default compileTheme({
         {
           name: 'placing',
           type: 'integer',
-          label: 'final placing',
+          label: 'finishing position',
           time: AT_EVENT,
           sentence: '{s} ended in position {v}.',
           gen: { kind: 'derived' },
