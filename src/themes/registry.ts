@@ -32,6 +32,7 @@ import realestate from './realestate.js';
 import software from './software.js';
 import ecommerce from './ecommerce.js';
 import patents from './patents.js';
+import esports from './esports.js';
 
 const registry = new Map<string, ThemeDef>();
 let version = 0;
@@ -71,6 +72,7 @@ for (const theme of [
   software,
   ecommerce,
   patents,
+  esports,
 ])
   registerTheme(theme);
 

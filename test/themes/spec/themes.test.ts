@@ -19,6 +19,7 @@ describe('themes as specs', () => {
       'ecommerce',
       'elections',
       'energy',
+      'esports',
       'films',
       'financials',
       'football',
