@@ -235,8 +235,8 @@ const SAY = {
   },
   'organisations.founded': {
     noun: 'founding date',
-    verb: 'was set up as an esports organisation on {v}',
-    future: 'is due to be set up as an esports organisation on {v}',
+    verb: 'was registered as a company on {v}',
+    future: 'is due to be registered as a company on {v}',
     with: 'set up on {v}',
     fronted: '{v} is the day {s} was set up.',
     more: [
@@ -598,7 +598,7 @@ export default compileTheme({
         { name: 'name', type: 'text', label: 'name', gen: { kind: 'name' } },
         { ...ORG.headquarters(), optional: 0.5 },
         // Set up three to twenty-four years before the world year, before any of its teams were formed.
-        { ...ORG.founded([-YEARS(24), -YEARS(3)]), sentence: '{s} was set up as an esports organisation on {v}.' },
+        { ...ORG.founded([-YEARS(24), -YEARS(3)]), sentence: '{s} was registered as a company on {v}.' },
         {
           name: 'owner',
           type: 'text',
