@@ -234,7 +234,12 @@ const SAY = {
     future: 'is due to be founded on {v}',
     with: 'founded on {v}',
     fronted: '{v} is the date on which {s} was founded.',
-    more: ['{s} has been farmed as one holding since {v}.', '{s} was set up on {v}.', '{s} was established on {v}.', 'The deeds of {s} as one holding date from {v}.'],
+    more: [
+      '{s} has been farmed as one holding since {v}.',
+      '{s} was set up on {v}.',
+      '{s} was established on {v}.',
+      'The deeds of {s} as one holding date from {v}.',
+    ],
   },
   'farms.joined': {
     noun: 'joining date',
