@@ -31,6 +31,7 @@ import agriculture from './agriculture.js';
 import realestate from './realestate.js';
 import software from './software.js';
 import ecommerce from './ecommerce.js';
+import railways from './railways.js';
 
 const registry = new Map<string, ThemeDef>();
 let version = 0;
@@ -69,6 +70,7 @@ for (const theme of [
   realestate,
   software,
   ecommerce,
+  railways,
 ])
   registerTheme(theme);
 

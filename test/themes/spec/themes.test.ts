@@ -26,6 +26,7 @@ describe('themes as specs', () => {
       'launches',
       'museums',
       'music',
+      'railways',
       'realestate',
       'restaurants',
       'smartphones',
