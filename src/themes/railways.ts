@@ -99,15 +99,14 @@ const SAY = {
   },
   'operators.founded': {
     noun: 'founding date',
-    ask: 'date it was set up',
-    verb: 'was set up as a train operator on {v}',
-    future: 'is due to be set up as a train operator on {v}',
+    verb: 'was set up on {v}',
+    future: 'is due to be set up on {v}',
     with: 'running trains as a company since {v}',
-    fronted: '{v} is the day {s} was set up as a train operator.',
+    fronted: '{v} is the day {s} was set up.',
     more: [
       'The railway company {s} was formed on {v}.',
       'The company behind {s} dates from {v}.',
-      'According to the operator register, {s} came into being on {v}.',
+      'According to the operator register, {s} was formed as a train operating company on {v}.',
     ],
   },
   'operators.ceo': {
@@ -133,7 +132,6 @@ const SAY = {
   },
   'operators.fleet_size': {
     noun: 'fleet size',
-    ask: 'number of trains in its fleet',
     amount: '{v} trains',
     verb: 'has a fleet of {v} trains',
     with: 'with a fleet of {v} trains',
@@ -149,8 +147,8 @@ const SAY = {
     more: ['{s} operates {v} lines.', 'The network of {s} covers {v} lines.', '{s} holds the contracts for {v} lines.'],
   },
   'operators.passenger_journeys': {
-    noun: 'passenger journeys across its lines for the year',
-    ask: 'number of passenger journeys on its lines over the year',
+    noun: 'network ridership for the year',
+    ask: 'yearly network ridership',
     amount: '{v} journeys',
     verb: 'carried {v} passenger journeys across its lines over the year',
     with: 'with {v} passenger journeys across its lines over the year',
@@ -174,7 +172,6 @@ const SAY = {
   },
   'stations.operator_id': {
     noun: 'station operator',
-    ask: 'operator that manages it',
     verb: 'is managed by {v}',
     with: 'managed by {v}',
     fronted: '{v} is the operator that manages {s}.',
@@ -182,7 +179,6 @@ const SAY = {
   },
   'stations.city': {
     noun: 'city',
-    ask: 'city it serves',
     verb: 'serves the city of {v}',
     with: 'serving {v}',
     fronted: '{v} is the city served by {s}.',
@@ -190,7 +186,6 @@ const SAY = {
   },
   'stations.opened': {
     noun: 'station opening date',
-    ask: 'date the station opened',
     verb: 'first opened its platforms on {v}',
     future: 'is due to open its platforms on {v}',
     with: 'open to passengers since {v}',
@@ -212,7 +207,7 @@ const SAY = {
   },
   'stations.annual_footfall': {
     noun: 'footfall for the year',
-    ask: 'number of passengers through it over the year',
+    ask: 'yearly footfall',
     amount: '{v} passengers',
     verb: 'saw {v} passengers pass through over the year',
     with: 'with a footfall of {v} over the year',
@@ -232,7 +227,6 @@ const SAY = {
   },
   'train_classes.joined_fleet': {
     noun: 'fleet entry date',
-    ask: 'date it joined the fleet',
     verb: 'joined the fleet on {v}',
     future: 'is due to join the fleet on {v}',
     with: 'in the fleet since {v}',
@@ -240,12 +234,12 @@ const SAY = {
     more: [
       'The first units of {s} went into traffic on {v}.',
       '{s} has been in passenger use since {v}.',
-      'According to the fleet list, {s} was taken on on {v}.',
+      'According to the fleet list, the first trains of {s} arrived on {v}.',
     ],
   },
   'train_classes.units': {
-    noun: 'number of trains in the class',
-    ask: 'number of trains of the class',
+    noun: 'unit count',
+    ask: 'number of units',
     amount: '{v} trains',
     verb: 'numbers {v} trains',
     with: 'with {v} trains in the class',
@@ -254,7 +248,6 @@ const SAY = {
   },
   'train_classes.seats_per_train': {
     noun: 'seats per train',
-    ask: 'number of seats a train',
     amount: '{v} seats',
     verb: 'seats {v} passengers a train',
     with: 'with {v} seats a train',
@@ -277,23 +270,20 @@ const SAY = {
   },
   'lines.origin_station_id': {
     noun: 'origin station',
-    ask: 'station it starts from',
     verb: 'starts from {v}',
     with: 'starting from {v}',
     fronted: '{v} is where {s} starts.',
     more: ['Trains on {s} leave from {v}.', 'The first stop on {s} is {v}.', 'According to the timetable, {s} begins at {v}.'],
   },
   'lines.terminus_station_id': {
-    noun: 'terminus',
-    ask: 'station it ends at',
+    noun: 'terminus station',
     verb: 'ends at {v}',
     with: 'terminating at {v}',
     fronted: '{v} is the terminus of {s}.',
     more: ['Trains on {s} terminate at {v}.', '{s} runs through to {v}.', 'The last stop on {s} is {v}.'],
   },
   'lines.opened': {
-    noun: 'date of the first scheduled train',
-    ask: 'date its first scheduled train ran',
+    noun: 'first service date',
     verb: 'ran its first scheduled train on {v}',
     future: 'is due to run its first scheduled train on {v}',
     with: 'in service since {v}',
@@ -313,7 +303,6 @@ const SAY = {
   },
   'lines.length_km': {
     noun: 'route length',
-    ask: 'length of the route in kilometres',
     amount: '{v} km',
     verb: 'runs for {v} km',
     with: 'with a route length of {v} km',
@@ -322,7 +311,6 @@ const SAY = {
   },
   'lines.top_speed_kmh': {
     noun: 'top speed',
-    ask: 'top speed in km/h',
     amount: '{v} km/h',
     verb: 'has a top speed of {v} km/h',
     with: 'with trains running at up to {v} km/h',
@@ -330,8 +318,7 @@ const SAY = {
     more: ['Trains on {s} reach up to {v} km/h.', 'The line speed of {s} tops out at {v} km/h.', '{s} is cleared for {v} km/h.'],
   },
   'lines.trains_per_day': {
-    noun: 'daily service count',
-    ask: 'number of trains a day',
+    noun: 'daily train count',
     amount: '{v} trains a day',
     verb: 'sees {v} trains a day',
     with: 'with {v} trains a day',
@@ -340,7 +327,6 @@ const SAY = {
   },
   'lines.avg_load': {
     noun: 'average load',
-    ask: 'average number of passengers a train',
     amount: '{v} passengers a train',
     verb: 'carries {v} passengers a train on average',
     with: 'with an average of {v} passengers a train',
@@ -352,8 +338,8 @@ const SAY = {
     ],
   },
   'lines.annual_journeys': {
-    noun: 'passenger journeys for the year',
-    ask: 'number of passenger journeys over the year',
+    noun: 'ridership for the year',
+    ask: 'yearly ridership',
     amount: '{v} journeys',
     verb: 'carried {v} passenger journeys over the year',
     with: 'with {v} passenger journeys over the year',
@@ -365,8 +351,8 @@ const SAY = {
     ],
   },
   'lines.annual_cancellations': {
-    noun: 'cancellations for the year',
-    ask: 'number of trains cancelled over the year',
+    noun: 'cancellation count for the year',
+    ask: 'yearly cancellation count',
     amount: '{v} cancellations',
     verb: 'had {v} trains cancelled over the year',
     with: 'with {v} cancellations over the year',
@@ -379,7 +365,7 @@ const SAY = {
   },
   'lines.on_time_pct': {
     noun: 'on-time rate for the year',
-    ask: 'share of trains on time over the year',
+    ask: 'yearly on-time rate',
     verb: 'ran {v} of its trains on time over the year',
     with: 'with {v} of trains on time over the year',
     fronted: '{v} of trains on {s} arrived on time over the year.',
@@ -478,7 +464,7 @@ export default compileTheme({
           type: 'date',
           label: 'founding date',
           time: 'event',
-          sentence: '{s} was set up as a train operator on {v}.',
+          sentence: '{s} was set up on {v}.',
           gen: { kind: 'date', days: [-YEARS(40), -YEARS(5)] },
         },
         { ...ORG.ceo(), optional: 0.45 },
@@ -487,7 +473,7 @@ export default compileTheme({
         {
           name: 'fleet_size',
           type: 'integer',
-          label: 'number of trains in its fleet',
+          label: 'fleet size',
           sentence: '{s} has a fleet of {v} trains.',
           gen: { kind: 'derived' },
         },
@@ -501,7 +487,7 @@ export default compileTheme({
         {
           name: 'passenger_journeys',
           type: 'integer',
-          label: 'passenger journeys on its lines over the year',
+          label: 'passenger journeys across its lines over the year',
           unit: 'count',
           measure: true,
           time: 'year_end',
@@ -535,7 +521,7 @@ export default compileTheme({
           name: 'operator_id',
           type: 'entity',
           ref: 'operators',
-          label: 'operator that manages it',
+          label: 'station operator',
           predicate: 'station_operator',
           sentence: '{s} is managed by {v}.',
           gen: { kind: 'ref', spread: true },
@@ -543,7 +529,7 @@ export default compileTheme({
         {
           name: 'city',
           type: 'text',
-          label: 'city it serves',
+          label: 'city',
           optional: 0.5,
           sentence: '{s} serves the city of {v}.',
           gen: { kind: 'pool', size: [3, 5], model: { kind: 'place' } },
@@ -568,7 +554,7 @@ export default compileTheme({
         {
           name: 'annual_footfall',
           type: 'integer',
-          label: 'passengers through it over the year',
+          label: 'station footfall over the year',
           unit: 'count',
           measure: true,
           time: 'year_end',
@@ -602,7 +588,7 @@ export default compileTheme({
         {
           name: 'joined_fleet',
           type: 'date',
-          label: 'date it joined the fleet',
+          label: 'fleet entry date',
           time: 'event',
           sentence: '{s} joined the fleet on {v}.',
           gen: { kind: 'dateAfter', after: ['operator_id.founded'], days: [90, YEARS(30)], until: -60 },
@@ -610,14 +596,14 @@ export default compileTheme({
         {
           name: 'units',
           type: 'integer',
-          label: 'number of trains of the class',
+          label: 'unit count',
           sentence: '{s} numbers {v} trains.',
           gen: { kind: 'int', range: [6, 110] },
         },
         {
           name: 'seats_per_train',
           type: 'integer',
-          label: 'number of seats a train',
+          label: 'seats per train',
           optional: 0.5,
           sentence: '{s} seats {v} passengers a train.',
           gen: { kind: 'int', range: [160, 640], step: 2 },
@@ -716,7 +702,7 @@ export default compileTheme({
           name: 'origin_station_id',
           type: 'entity',
           ref: 'stations',
-          label: 'station it starts from',
+          label: 'origin station',
           predicate: 'origin_station',
           sentence: '{s} starts from {v}.',
           gen: { kind: 'fixture', side: 'home' },
@@ -725,7 +711,7 @@ export default compileTheme({
           name: 'terminus_station_id',
           type: 'entity',
           ref: 'stations',
-          label: 'station it ends at',
+          label: 'terminus station',
           predicate: 'terminus_station',
           sentence: '{s} ends at {v}.',
           gen: { kind: 'fixture', side: 'away' },
@@ -734,7 +720,7 @@ export default compileTheme({
         {
           name: 'opened',
           type: 'date',
-          label: 'date its first scheduled train ran',
+          label: 'first service date',
           time: 'event',
           sentence: '{s} ran its first scheduled train on {v}.',
           gen: {
@@ -755,7 +741,7 @@ export default compileTheme({
         {
           name: 'length_km',
           type: 'integer',
-          label: 'length of the route in kilometres',
+          label: 'route length in km',
           optional: 0.5,
           sentence: '{s} runs for {v} km.',
           gen: { kind: 'int', range: [12, 980] },
@@ -771,7 +757,7 @@ export default compileTheme({
         {
           name: 'trains_per_day',
           type: 'integer',
-          label: 'number of trains a day',
+          label: 'trains per day',
           sentence: '{s} sees {v} trains a day.',
           gen: { kind: 'int', range: [2, 190] },
         },
@@ -779,7 +765,7 @@ export default compileTheme({
         {
           name: 'avg_load',
           type: 'integer',
-          label: 'average number of passengers a train',
+          label: 'average passengers per train',
           sentence: '{s} carries {v} passengers a train on average.',
           gen: { kind: 'int', range: [70, 720] },
         },
@@ -808,7 +794,7 @@ export default compileTheme({
           name: 'on_time_pct',
           type: 'real',
           decimals: 1,
-          label: 'share of trains on time over the year',
+          label: 'on-time rate for the year',
           unit: 'percent',
           optional: 0.5,
           time: 'year_end',
@@ -879,7 +865,7 @@ export default compileTheme({
           name: 'on_time_pct',
           type: 'real',
           decimals: 1,
-          label: 'share of trains on time',
+          label: 'on-time percentage',
           unit: 'percent',
           time: Q_PERIOD,
           sentence: '{s} recorded {v} of trains on time.',
