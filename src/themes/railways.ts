@@ -99,14 +99,14 @@ const SAY = {
   },
   'operators.founded': {
     noun: 'founding date',
-    verb: 'was set up on {v}',
-    future: 'is due to be set up on {v}',
+    verb: 'was formed as a train operating company on {v}',
+    future: 'is due to be formed as a train operating company on {v}',
     with: 'running trains as a company since {v}',
-    fronted: '{v} is the day {s} was set up.',
+    fronted: '{v} is the day {s} was formed as a train operating company.',
     more: [
-      'The railway company {s} was formed on {v}.',
+      '{s} began life as a railway company on {v}.',
       'The company behind {s} dates from {v}.',
-      'According to the operator register, {s} was formed as a train operating company on {v}.',
+      'According to the operator register, {s} came into being on {v}.',
     ],
   },
   'operators.ceo': {
@@ -464,7 +464,7 @@ export default compileTheme({
           type: 'date',
           label: 'founding date',
           time: 'event',
-          sentence: '{s} was set up on {v}.',
+          sentence: '{s} was formed as a train operating company on {v}.',
           gen: { kind: 'date', days: [-YEARS(40), -YEARS(5)] },
         },
         { ...ORG.ceo(), optional: 0.45 },
