@@ -33,6 +33,7 @@ import software from './software.js';
 import ecommerce from './ecommerce.js';
 import patents from './patents.js';
 import esports from './esports.js';
+import railways from './railways.js';
 
 const registry = new Map<string, ThemeDef>();
 let version = 0;
@@ -73,6 +74,7 @@ for (const theme of [
   ecommerce,
   patents,
   esports,
+  railways,
 ])
   registerTheme(theme);
 

@@ -28,6 +28,7 @@ describe('themes as specs', () => {
       'museums',
       'music',
       'patents',
+      'railways',
       'realestate',
       'restaurants',
       'smartphones',
