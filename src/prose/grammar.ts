@@ -19,7 +19,9 @@ export function withArticle(np: string): string {
 
 /** "Halvorsen Mobile's", "Borealis Dynamics'". */
 export function possessive(name: string): string {
-  return /s$/i.test(name) ? `${name}'` : `${name}'s`;
+  // A plural or a name in -s takes the apostrophe alone ("the rail lines'", "Borealis Dynamics'", as news
+  // style writes names); a common noun in -s takes 's ("the train class's").
+  return /s$/i.test(name) && (isPlural(name) || /(?:^|\s)[A-Z][\w-]*$/.test(name)) ? `${name}'` : `${name}'s`;
 }
 
 /** Whether a predicate ("is headquartered in {v}", "launched at {v}") is in the present or the past. */

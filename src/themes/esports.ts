@@ -60,7 +60,7 @@ const GAME_TITLES = ['Breachline', 'Ancients of Veyra', 'Riftwake', 'Starcourt L
 
 const REGIONS = ['Europe', 'North America', 'South America', 'Korea', 'China', 'Southeast Asia', 'Oceania', 'Middle East and North Africa'];
 
-const ROLES = ['in-game leader', 'support', 'flex', 'carry', 'entry', 'anchor'];
+const ROLES = ['in-game leader', 'support', 'flex', 'carry', 'entry fragger', 'anchor'];
 
 const NATIONALITIES = [
   'South Korean',

@@ -202,9 +202,9 @@ function constraint(w: World, rng: Rng): HardTask | null {
   const row = rng.pick(w.data.rows[t.name]!);
   const d = describe(w, t, row, rng);
   if (!d) return null;
-  const asks = rng.chance(0.5)
-    ? rng.pick(valueCols(t).filter((c) => row[c.name] !== null && !d.described.conditions.some((x) => 'label' in x && x.label === c.label)))
-    : undefined;
+  // Another of the row's values to ask for, if it has one the description does not use.
+  const others = valueCols(t).filter((c) => row[c.name] !== null && !d.described.conditions.some((x) => 'label' in x && x.label === c.label));
+  const asks = rng.chance(0.5) && others.length > 0 ? rng.pick(others) : undefined;
   const name = w.name(t.name, row.id);
   const a = asks ? answerOf(asks, row[asks.name]!, w) : answerOf(null, name, w);
   const facts = asks ? [w.cell(t.name, row.id, asks.name)!.id] : d.facts;

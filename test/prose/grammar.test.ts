@@ -21,6 +21,8 @@ describe('grammar', () => {
     expect(indefiniteArticle('operator')).toBe('an');
     expect(possessive('Halvorsen Mobile')).toBe("Halvorsen Mobile's");
     expect(possessive('Borealis Dynamics')).toBe("Borealis Dynamics'");
+    expect(possessive('the train class')).toBe("the train class's");
+    expect(possessive('the bus')).toBe("the bus's");
     expect(tenseOf('is headquartered in {v}')).toBe('present');
     expect(tenseOf('employs {v} people')).toBe('present');
     expect(tenseOf('launched at {v}')).toBe('past');
