@@ -27,6 +27,37 @@ export function copyRows(rows: Rows): Rows {
   return structuredClone(rows);
 }
 
+/** The distinct sets of present attributes (table.column with a value in some row) over `worlds`. */
+export function shapeSignatures(worlds: readonly WorldData[]): Set<string> {
+  return new Set(
+    worlds.map((w) =>
+      Object.entries(w.rows)
+        .flatMap(([t, rows]) =>
+          Object.keys(rows[0] ?? {})
+            .filter((c) => rows.some((r) => r[c] != null))
+            .map((c) => `${t}.${c}`),
+        )
+        .sort()
+        .join(','),
+    ),
+  );
+}
+
+/** A deliberate break of a world: the worlds it can run on (those with the attributes it touches) and the change. */
+export type InvariantBreak = [needs: (rows: Rows) => boolean, breakIt: (rows: Rows) => void];
+
+/** Each break, made on a copy of the first world it can run on (a world the invariants pass), is caught by the theme's invariants. */
+export function expectBreaksCaught(theme: ThemeDef, worlds: readonly WorldData[], breaks: readonly InvariantBreak[]): void {
+  for (const [needs, breakIt] of breaks) {
+    const rows = worlds.find((w) => needs(w.rows))?.rows;
+    expect(rows, breakIt.toString()).toBeDefined();
+    expect(theme.invariants(rows!)).toEqual([]);
+    const copy = copyRows(rows!);
+    breakIt(copy);
+    expect(theme.invariants(copy).length, breakIt.toString()).toBeGreaterThan(0);
+  }
+}
+
 /** `fkChain: false` for a theme whose named tables are one hop deep (smartphones: models → brands). */
 export function describeTheme(id: string, worlds: () => WorldData[], opts: { fkChain?: boolean } = {}): ThemeDef {
   const theme = getTheme(id);

@@ -1,6 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import type { Rows } from '../../src/themes/_define.js';
-import { copyRows, describeTheme, expectDatesWithin, sampleWorlds } from './_theme-suite.js';
+import { describeTheme, expectBreaksCaught, expectDatesWithin, type InvariantBreak, sampleWorlds, shapeSignatures } from './_theme-suite.js';
 
 const worlds = sampleWorlds('agriculture');
 const theme = describeTheme('agriculture', worlds);
@@ -133,28 +132,12 @@ describe('agriculture: cooperatives, member farms and their harvests', () => {
   });
 
   it('gives worlds different shapes: most secondary attributes are present in some worlds only', () => {
-    const shapes = new Set(
-      worlds().map((w) =>
-        Object.entries(w.rows)
-          .flatMap(([t, rows]) =>
-            Object.keys(rows[0] ?? {})
-              .filter((c) => rows.some((r) => r[c] != null))
-              .map((c) => `${t}.${c}`),
-          )
-          .sort()
-          .join(','),
-      ),
-    );
+    const shapes = shapeSignatures(worlds());
     expect(shapes.size).toBeGreaterThanOrEqual(8);
   });
 
   it('invariants catch a changed harvest, a swapped rank, overfull shares, a mis-sized Smallholding, a harvest before its farm, wrong counts and totals, too much irrigation, an early joining and an impossible yield', () => {
-    const find = (ok: (r: Rows) => boolean) => {
-      const rows = worlds().find((w) => ok(w.rows))?.rows;
-      expect(rows).toBeDefined();
-      return rows!;
-    };
-    const cases: [(r: Rows) => boolean, (r: Rows) => void][] = [
+    const cases: InvariantBreak[] = [
       [
         (r) => r.farms![0]!.harvest_t != null,
         (r) => {
@@ -239,12 +222,6 @@ describe('agriculture: cooperatives, member farms and their harvests', () => {
         },
       ],
     ];
-    for (const [ok, breakIt] of cases) {
-      const rows = find(ok);
-      expect(theme.invariants(rows)).toEqual([]);
-      const copy = copyRows(rows);
-      breakIt(copy);
-      expect(theme.invariants(copy).length, breakIt.toString()).toBeGreaterThan(0);
-    }
+    expectBreaksCaught(theme, worlds(), cases);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { copyRows, describeTheme, expectDatesWithin, sampleWorlds } from './_theme-suite.js';
+import { copyRows, describeTheme, expectDatesWithin, sampleWorlds, shapeSignatures } from './_theme-suite.js';
 
 const worlds = sampleWorlds('books');
 const theme = describeTheme('books', worlds);
@@ -80,18 +80,7 @@ describe('books: publishers, authors, books and quarterly sales', () => {
   });
 
   it('gives worlds different shapes: most secondary attributes are present in some worlds only', () => {
-    const shapes = new Set(
-      worlds().map((w) =>
-        Object.entries(w.rows)
-          .flatMap(([t, rows]) =>
-            Object.keys(rows[0] ?? {})
-              .filter((c) => rows.some((r) => r[c] != null))
-              .map((c) => `${t}.${c}`),
-          )
-          .sort()
-          .join(','),
-      ),
-    );
+    const shapes = shapeSignatures(worlds());
     expect(shapes.size).toBeGreaterThanOrEqual(8);
   });
 

@@ -1,6 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import type { Rows } from '../../src/themes/_define.js';
-import { copyRows, describeTheme, expectDatesWithin, sampleWorlds } from './_theme-suite.js';
+import { describeTheme, expectBreaksCaught, expectDatesWithin, type InvariantBreak, sampleWorlds, shapeSignatures } from './_theme-suite.js';
 
 const worlds = sampleWorlds('ecommerce');
 const theme = describeTheme('ecommerce', worlds);
@@ -126,28 +125,12 @@ describe('ecommerce: marketplaces, sellers, best-selling listings and quarterly 
   });
 
   it('gives worlds different shapes: most secondary attributes are present in some worlds only', () => {
-    const shapes = new Set(
-      worlds().map((w) =>
-        Object.entries(w.rows)
-          .flatMap(([t, rows]) =>
-            Object.keys(rows[0] ?? {})
-              .filter((c) => rows.some((r) => r[c] != null))
-              .map((c) => `${t}.${c}`),
-          )
-          .sort()
-          .join(','),
-      ),
-    );
+    const shapes = shapeSignatures(worlds());
     expect(shapes.size).toBeGreaterThanOrEqual(8);
   });
 
   it('invariants catch a changed quarter, a swapped rank, too many returns, an overfull commission, a mis-banded Crafts shop, a shop older than its marketplace, a listing older than its shop and wrong counts and totals', () => {
-    const find = (ok: (r: Rows) => boolean) => {
-      const rows = worlds().find((w) => ok(w.rows))?.rows;
-      expect(rows).toBeDefined();
-      return rows!;
-    };
-    const cases: [(r: Rows) => boolean, (r: Rows) => void][] = [
+    const cases: InvariantBreak[] = [
       [
         () => true,
         (r) => {
@@ -230,12 +213,6 @@ describe('ecommerce: marketplaces, sellers, best-selling listings and quarterly 
         },
       ],
     ];
-    for (const [ok, breakIt] of cases) {
-      const rows = find(ok);
-      expect(theme.invariants(rows)).toEqual([]);
-      const copy = copyRows(rows);
-      breakIt(copy);
-      expect(theme.invariants(copy).length, breakIt.toString()).toBeGreaterThan(0);
-    }
+    expectBreaksCaught(theme, worlds(), cases);
   });
 });

@@ -1,6 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import type { Rows } from '../../src/themes/_define.js';
-import { copyRows, describeTheme, expectDatesWithin, sampleWorlds } from './_theme-suite.js';
+import { describeTheme, expectBreaksCaught, expectDatesWithin, type InvariantBreak, sampleWorlds, shapeSignatures } from './_theme-suite.js';
 
 const worlds = sampleWorlds('esports');
 const theme = describeTheme('esports', worlds);
@@ -96,28 +95,12 @@ describe('esports: organisations, teams, players, tournaments and placements', (
   });
 
   it('gives worlds different shapes: most secondary attributes are present in some worlds only', () => {
-    const shapes = new Set(
-      worlds().map((w) =>
-        Object.entries(w.rows)
-          .flatMap(([t, rows]) =>
-            Object.keys(rows[0] ?? {})
-              .filter((c) => rows.some((r) => r[c] != null))
-              .map((c) => `${t}.${c}`),
-          )
-          .sort()
-          .join(','),
-      ),
-    );
+    const shapes = shapeSignatures(worlds());
     expect(shapes.size).toBeGreaterThanOrEqual(8);
   });
 
   it('invariants catch an overpaid placement, a swapped placing, a wrong pool share, a mis-banded Open, a team older than its organisation, a match before a team was formed and wrong counts and sums', () => {
-    const find = (ok: (r: Rows) => boolean) => {
-      const rows = worlds().find((w) => ok(w.rows))?.rows;
-      expect(rows).toBeDefined();
-      return rows!;
-    };
-    const cases: [(r: Rows) => boolean, (r: Rows) => void][] = [
+    const cases: InvariantBreak[] = [
       [
         () => true,
         (r) => {
@@ -224,12 +207,6 @@ describe('esports: organisations, teams, players, tournaments and placements', (
         },
       ],
     ];
-    for (const [ok, breakIt] of cases) {
-      const rows = find(ok);
-      expect(theme.invariants(rows)).toEqual([]);
-      const copy = copyRows(rows);
-      breakIt(copy);
-      expect(theme.invariants(copy).length, breakIt.toString()).toBeGreaterThan(0);
-    }
+    expectBreaksCaught(theme, worlds(), cases);
   });
 });

@@ -1,6 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import type { Rows } from '../../src/themes/_define.js';
-import { copyRows, describeTheme, expectDatesWithin, sampleWorlds } from './_theme-suite.js';
+import { describeTheme, expectBreaksCaught, expectDatesWithin, type InvariantBreak, sampleWorlds, shapeSignatures } from './_theme-suite.js';
 
 const worlds = sampleWorlds('software');
 const theme = describeTheme('software', worlds);
@@ -89,28 +88,12 @@ describe('software: foundations, vendors, products and their releases', () => {
   });
 
   it('gives worlds different shapes: most secondary attributes are present in some worlds only', () => {
-    const shapes = new Set(
-      worlds().map((w) =>
-        Object.entries(w.rows)
-          .flatMap(([t, rows]) =>
-            Object.keys(rows[0] ?? {})
-              .filter((c) => rows.some((r) => r[c] != null))
-              .map((c) => `${t}.${c}`),
-          )
-          .sort()
-          .join(','),
-      ),
-    );
+    const shapes = shapeSignatures(worlds());
     expect(shapes.size).toBeGreaterThanOrEqual(8);
   });
 
   it('invariants catch changed downloads, a swapped rank, wrong counts, a mis-sized Kit, a release before its product, an early membership and overfull coverage', () => {
-    const find = (ok: (r: Rows) => boolean) => {
-      const rows = worlds().find((w) => ok(w.rows))?.rows;
-      expect(rows).toBeDefined();
-      return rows!;
-    };
-    const cases: [(r: Rows) => boolean, (r: Rows) => void][] = [
+    const cases: InvariantBreak[] = [
       [
         () => true,
         (r) => {
@@ -190,12 +173,6 @@ describe('software: foundations, vendors, products and their releases', () => {
         },
       ],
     ];
-    for (const [ok, breakIt] of cases) {
-      const rows = find(ok);
-      expect(theme.invariants(rows)).toEqual([]);
-      const copy = copyRows(rows);
-      breakIt(copy);
-      expect(theme.invariants(copy).length, breakIt.toString()).toBeGreaterThan(0);
-    }
+    expectBreaksCaught(theme, worlds(), cases);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { copyRows, describeTheme, expectDatesWithin, sampleWorlds } from './_theme-suite.js';
+import { describeTheme, expectBreaksCaught, expectDatesWithin, type InvariantBreak, sampleWorlds } from './_theme-suite.js';
 
 const worlds = sampleWorlds('universities');
 const theme = describeTheme('universities', worlds);
@@ -65,9 +65,8 @@ describe('universities: schools and research grants', () => {
   });
 
   it('invariants catch a changed grant, a changed enrolment, a swapped rank, an early grant and a tiny College grown large', () => {
-    type Rows = ReturnType<typeof worlds>[number]['rows'];
     // Each break runs on a world that has the optional attributes it touches.
-    const broken: [(r: Rows) => boolean, (r: Rows) => void][] = [
+    const broken: InvariantBreak[] = [
       [
         (r) => r.schools!.every((s) => s.grant_funding_usd !== null),
         (r) => {
@@ -103,12 +102,6 @@ describe('universities: schools and research grants', () => {
         },
       ],
     ];
-    for (const [need, breakIt] of broken) {
-      const w = worlds().find((x) => need(x.rows));
-      expect(w).toBeDefined();
-      const copy = copyRows(w!.rows);
-      breakIt(copy);
-      expect(theme.invariants(copy).length).toBeGreaterThan(0);
-    }
+    expectBreaksCaught(theme, worlds(), broken);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { copyRows, describeTheme, sampleWorlds } from './_theme-suite.js';
+import { copyRows, describeTheme, sampleWorlds, shapeSignatures } from './_theme-suite.js';
 
 const worlds = sampleWorlds('weather');
 const theme = describeTheme('weather', worlds);
@@ -68,18 +68,7 @@ describe('weather: networks, stations and monthly climate records', () => {
   });
 
   it('gives worlds different shapes: most secondary attributes are present in some worlds only', () => {
-    const shapes = new Set(
-      worlds().map((w) =>
-        Object.entries(w.rows)
-          .flatMap(([t, rows]) =>
-            Object.keys(rows[0] ?? {})
-              .filter((c) => rows.some((r) => r[c] != null))
-              .map((c) => `${t}.${c}`),
-          )
-          .sort()
-          .join(','),
-      ),
-    );
+    const shapes = shapeSignatures(worlds());
     expect(shapes.size).toBeGreaterThanOrEqual(8);
   });
 
